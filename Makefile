@@ -1,0 +1,27 @@
+# Quick start:  make play   (a game in the terminal)   |   make test   (the whole suite)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: install test play replay bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 $(PYTEST_ARGS)
+
+replay: $(STAMP)
+	$(BIN)/joker replay examples/bus-angeles-seed7.json
+
+bench: $(STAMP)
+	$(BIN)/python -m joker.bench engine
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .hypothesis

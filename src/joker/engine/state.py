@@ -1,0 +1,506 @@
+"""The game as a state machine (RULES.md §3–§10).
+
+A :class:`GameState` is an immutable value: :meth:`GameState.apply` checks an
+action and returns the next state, leaving the old one untouched.  Chance is
+made explicit: a game is (rules, seed or explicit cards, first dealer,
+actions), so replaying the same actions rebuilds the same state.
+
+Legal actions come in a stable documented order:
+
+* trump choice: ``trump:S``, ``trump:C``, ``trump:D``, ``trump:H``, ``trump:N``;
+* bids: ascending;
+* cards: non-joker cards in card order (♠2…♠A, ♣, ♦, ♥), then each joker
+  (``X1`` before ``X2``) with, when leading, its calls in the order
+  ``high`` ♠♣♦♥, ``takes`` ♠♣♦♥, ``give``, ``top`` (those the rules allow), and
+  when following ``high`` then ``low``.
+
+For search inner loops :meth:`GameState.push_unchecked` mutates a private copy
+in place without validation (see its docstring).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Sequence
+
+from ..actions import (
+    BIDS,
+    JOKER_FOLLOWS,
+    JOKER_LEADS,
+    PLAYS,
+    TRUMP_CHOICES,
+    Action,
+    Bid,
+    ChooseTrump,
+    FollowJoker,
+    LeadJoker,
+    Play,
+    parse_action,
+)
+from ..cards import (
+    JOKER1,
+    JOKERS,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    Suit,
+    cards_in,
+    format_card,
+    format_cards,
+    mask_of,
+    suit_symbol,
+)
+from ..errors import IllegalActionError, JokerError
+from ..rules import DealerRestriction, DealKind, DealSpec, EmptyStockTrump, JokerCall, Rules, TrumpChoice, TurnedJoker
+from ..scoring import DealResult, deal_score, game_totals
+from .play import follow_mask, led_suit, trick_trump, trick_winner
+
+
+class Phase(str, Enum):
+    """What the game waits for."""
+
+    TRUMP = "trump"
+    """The first hand chooses trump from his first three cards."""
+    BID = "bid"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class DealCards:
+    """Explicit cards of one deal: ``hands[seat]`` in dealing order (the first
+    three are the "first three cards dealt"), and ``turned``: the stock's top
+    card, or ``None`` when no card is turned (no stock)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    turned: Card | None = None
+    stock: tuple[Card, ...] = ()
+    """Further stock cards under ``turned`` (used only by ``turned_joker=next_card``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: ``plays`` is a tuple of ``(seat, action)``, lead first."""
+
+    leader: int
+    plays: tuple[tuple[int, Action], ...]
+    winner: int
+
+
+def deal_cards_from_seed(rules: Rules, seed: int | str, index: int, dealer: int) -> DealCards:
+    """The cards of deal ``index`` of a seeded game: the deck shuffled by
+    ``random.Random(f"{seed}:{index}")`` and dealt one card at a time from the
+    seat after ``dealer`` round to the dealer; the next card is turned (RULES.md §5)."""
+    deck = list(rules.deck_cards)
+    random.Random(f"{seed}:{index}").shuffle(deck)
+    n = rules.players
+    c = rules.deals[index].cards
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    for k in range(c * n):
+        hands[(dealer + 1 + k) % n].append(deck[k])
+    rest = deck[c * n :]
+    return DealCards(tuple(tuple(h) for h in hands), rest[0] if rest else None, tuple(rest[1:]))
+
+
+def draw_first_dealer(rules: Rules, seed: int | str | None) -> int:
+    """The first dealer (0-based): ``rules.first_dealer`` when fixed, else a
+    seeded draw standing for "each draws a card, highest deals" (RULES.md §3)."""
+    if rules.first_dealer is not None:
+        return rules.first_dealer - 1
+    return random.Random(f"{seed}:dealer").randrange(rules.players)
+
+
+class GameState:
+    """One moment of a game.  Build the first with :func:`new_game`.
+
+    Seats are 0-based ints.  Public attributes are read-only by convention:
+    ``rules``, ``deal_index`` (0-based), ``spec`` (:class:`DealSpec`),
+    ``dealer``, ``phase``, ``current_player`` (``None`` when the game is over),
+    ``hands`` (card sets per seat), ``trump`` (suit or ``None``), ``turned``
+    (turned-up cards, tuple), ``bids`` (``None`` for a seat yet to bid),
+    ``taken``, ``leader``, ``trick`` (current trick: ``(seat, action)`` pairs),
+    ``tricks`` (finished tricks of this deal), ``results`` (finished deals).
+    """
+
+    __slots__ = (
+        "rules", "seed", "explicit", "first_dealer", "deal_index", "spec", "dealer", "phase",
+        "current_player", "hands", "first_three", "turned", "trump", "bids", "taken",
+        "leader", "trick", "tricks", "played", "results", "_log",
+    )
+
+    rules: Rules
+    seed: int | str | None
+    explicit: tuple[DealCards, ...]
+    first_dealer: int
+    deal_index: int
+    spec: DealSpec
+    dealer: int
+    phase: Phase
+    current_player: int | None
+    hands: tuple[CardSet, ...]
+    first_three: tuple[CardSet, ...]
+    turned: tuple[Card, ...]
+    trump: Suit | None
+    bids: tuple[int | None, ...]
+    taken: tuple[int, ...]
+    leader: int
+    trick: tuple[tuple[int, Action], ...]
+    tricks: tuple[Trick, ...]
+    played: CardSet
+    results: tuple[DealResult, ...]
+    _log: tuple | None
+
+    # -- queries ---------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """True when every deal of the schedule has been played."""
+        return self.phase is Phase.OVER
+
+    @property
+    def deal_results(self) -> tuple[DealResult, ...]:
+        """The finished deals, in order."""
+        return self.results
+
+    def scores(self) -> tuple[int, ...]:
+        """Game totals per seat so far: block totals with premiums and cuts (RULES.md §10)."""
+        return game_totals(self.rules, self.results)
+
+    def actions(self) -> list[tuple[int, Action]]:
+        """Every action applied since the start, as ``(deal_index, action)`` pairs."""
+        out = []
+        node = self._log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to move, in the documented order (empty when over)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._play_actions()
+        if phase is Phase.BID:
+            return [BIDS[b] for b in self._legal_bids()]
+        if phase is Phase.TRUMP:
+            if self.rules.trump_choice is TrumpChoice.SUIT_OF_SEEN_CARDS:
+                seen = self.first_three[self.current_player]
+                return [TRUMP_CHOICES[s] for s in range(4) if seen & SUIT_MASKS[s]] + [TRUMP_CHOICES[4]]
+            return list(TRUMP_CHOICES)
+        return []
+
+    def _legal_bids(self) -> range | list[int]:
+        c = self.spec.cards
+        if self.current_player == self.dealer and self.rules.dealer_restriction is DealerRestriction.SUM_NOT_EQUAL:
+            forbidden = c - sum(b for b in self.bids if b is not None)
+            return [b for b in range(c + 1) if b != forbidden]
+        return range(c + 1)
+
+    def forbidden_bid(self) -> int | None:
+        """The bid the dealer may not say (RULES.md §6), when the dealer is to bid and one is forbidden."""
+        if self.phase is not Phase.BID or self.current_player != self.dealer:
+            return None
+        if self.rules.dealer_restriction is not DealerRestriction.SUM_NOT_EQUAL:
+            return None
+        f = self.spec.cards - sum(b for b in self.bids if b is not None)
+        return f if 0 <= f <= self.spec.cards else None
+
+    def _play_actions(self) -> list[Action]:
+        p = self.current_player
+        hand = self.hands[p]
+        jokers = hand & JOKERS
+        if not self.trick:
+            acts: list[Action] = [PLAYS[c] for c in cards_in(hand & ~JOKERS)]
+            if jokers:
+                calls = self._lead_calls()
+                for j in cards_in(jokers):
+                    acts.extend(JOKER_LEADS[(j, call, s)] for call, s in calls)
+            return acts
+        rules = self.rules
+        lead = self.trick[0][1]
+        led = led_suit(self.trick)
+        t = trick_trump(self.trump, rules.rotating_trumps, led)
+        acts = [PLAYS[c] for c in cards_in(follow_mask(hand, lead, led, t, rules.must_trump))]
+        for j in cards_in(jokers):
+            acts.append(JOKER_FOLLOWS[(j, True)])
+            acts.append(JOKER_FOLLOWS[(j, False)])
+        return acts
+
+    def _lead_calls(self) -> list[tuple[JokerCall, Suit | None]]:
+        first = not self.tricks
+        out: list[tuple[JokerCall, Suit | None]] = []
+        allowed = self.rules.joker_leads
+        for call in (JokerCall.HIGH, JokerCall.TAKES, JokerCall.GIVE, JokerCall.TOP):
+            if call not in allowed:
+                continue
+            if call in (JokerCall.HIGH, JokerCall.TOP) and self.rules.high_call_first_trick_only and not first:
+                continue
+            if call in (JokerCall.HIGH, JokerCall.TAKES):
+                out.extend((call, s) for s in range(4))
+            else:
+                out.append((call, None))
+        return out
+
+    # -- transitions -------------------------------------------------------------
+    def apply(self, action: Action | str) -> "GameState":
+        """The state after ``action`` (an :class:`Action` or its notation).
+
+        Raises :class:`IllegalActionError` naming the rule and the legal
+        alternatives, or :class:`InvalidNotationError` for unreadable text; this
+        state is unchanged either way.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._explain(action, legal))
+        new = self._copy()
+        new._push(action)
+        return new
+
+    def push_unchecked(self, action: Action) -> None:
+        """Apply ``action`` to THIS state in place, without any check.
+
+        The fast path for search inner loops: call it only on a private copy
+        (:meth:`copy`) and only with an action from :meth:`legal_actions`.
+        Anything else leaves the state corrupt.
+        """
+        self._push(action)
+
+    def copy(self) -> "GameState":
+        """An independent copy (for :meth:`push_unchecked`)."""
+        return self._copy()
+
+    def _copy(self) -> "GameState":
+        new = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def _push(self, action: Action) -> None:
+        self._log = ((self.deal_index, action), self._log)
+        p = self.current_player
+        n = self.rules.players
+        kind = type(action)
+        if kind is Play or kind is LeadJoker or kind is FollowJoker:
+            c = action.card
+            bit = 1 << c
+            hands = list(self.hands)
+            hands[p] &= ~bit
+            self.hands = tuple(hands)
+            self.played |= bit
+            trick = self.trick + ((p, action),)
+            if len(trick) < n:
+                self.trick = trick
+                self.current_player = (p + 1) % n
+                return
+            rules = self.rules
+            w = trick_winner(trick, self.trump, rules.rotating_trumps, rules.high_call_trump_wins)
+            taken = list(self.taken)
+            taken[w] += 1
+            self.taken = tuple(taken)
+            self.tricks = self.tricks + (Trick(self.leader, trick, w),)
+            self.trick = ()
+            self.leader = w
+            self.current_player = w
+            if not self.hands[w]:
+                self._finish_deal()
+            return
+        if kind is Bid:
+            bids = list(self.bids)
+            bids[p] = action.tricks
+            self.bids = tuple(bids)
+            if p == self.dealer:
+                self.phase = Phase.PLAY
+                self.current_player = self.leader
+            else:
+                self.current_player = (p + 1) % n
+            return
+        if kind is ChooseTrump:
+            self.trump = action.suit
+            self._after_trump()
+            return
+        raise JokerError(f"not an action: {action!r}")
+
+    # -- deals -----------------------------------------------------------------
+    def _start_deal(self, index: int) -> None:
+        rules = self.rules
+        n = rules.players
+        self.deal_index = index
+        self.spec = spec = rules.deals[index]
+        self.dealer = dealer = (self.first_dealer + index) % n
+        if index < len(self.explicit):
+            cards = self.explicit[index]
+        else:
+            cards = deal_cards_from_seed(rules, self.seed, index, dealer)
+        self.hands = tuple(mask_of(h) for h in cards.hands)
+        self.first_three = tuple(mask_of(h[:3]) for h in cards.hands)
+        self.bids = (None,) * n
+        self.taken = (0,) * n
+        self.leader = (dealer + 1) % n
+        self.current_player = self.leader
+        self.trick = ()
+        self.tricks = ()
+        self.played = 0
+        self.turned = ()
+        self.trump = None
+        choice = (
+            rules.trump_choice is not TrumpChoice.NONE
+            and spec.cards == rules.trump_choice_at
+            and spec.kind is DealKind.NORMAL
+        )
+        if choice:
+            self.phase = Phase.TRUMP
+            return
+        if cards.turned is not None:
+            turned = [cards.turned]
+            if rules.turned_joker is TurnedJoker.NEXT_CARD:
+                rest = list(cards.stock)
+                while turned[-1] >= JOKER1 and rest:
+                    turned.append(rest.pop(0))
+            self.turned = tuple(turned)
+            self.trump = None if turned[-1] >= JOKER1 else turned[-1] // 13
+        elif rules.empty_stock_trump is EmptyStockTrump.DEALERS_LAST_CARD:
+            last = cards.hands[dealer][-1]
+            self.turned = (last,)
+            self.trump = None if last >= JOKER1 else last // 13
+        if spec.kind is DealKind.NOTRUMP:
+            self.trump = None
+        self._after_trump()
+
+    def _after_trump(self) -> None:
+        self.current_player = self.leader
+        if self.spec.kind in (DealKind.GOLD, DealKind.MISERE):
+            self.phase = Phase.PLAY
+        else:
+            self.phase = Phase.BID
+
+    def _finish_deal(self) -> None:
+        rules = self.rules
+        spec = self.spec
+        bids = None if spec.kind in (DealKind.GOLD, DealKind.MISERE) else tuple(self.bids)
+        scores = tuple(
+            deal_score(rules, spec, None if bids is None else bids[s], self.taken[s]) for s in range(rules.players)
+        )
+        self.results = self.results + (
+            DealResult(self.deal_index, spec, self.dealer, self.trump, bids, self.taken, scores),
+        )
+        if self.deal_index + 1 < len(rules.deals):
+            self._start_deal(self.deal_index + 1)
+        else:
+            self.phase = Phase.OVER
+            self.current_player = None
+
+    # -- errors ----------------------------------------------------------------
+    def _explain(self, action: object, legal: Sequence[Action]) -> str:
+        legal_text = " ".join(str(a) for a in legal) or "none"
+        if self.phase is Phase.OVER:
+            return f"illegal action {action}: the game is over"
+        who = f"seat {self.current_player + 1}"
+        if self.phase is Phase.TRUMP:
+            if not isinstance(action, ChooseTrump):
+                return f"illegal action {action}: {who} must choose trump first; legal: {legal_text}"
+            return f"illegal trump {action}: {who} may name only a suit of his first three cards; legal: {legal_text}"
+        if self.phase is Phase.BID:
+            if not isinstance(action, Bid):
+                return f"illegal action {action}: {who} must bid now; legal: {legal_text}"
+            if action.tricks > self.spec.cards:
+                return f"illegal bid {action}: a bid is 0..{self.spec.cards} in a {self.spec.cards}-card deal; legal: {legal_text}"
+            return (
+                f"illegal bid {action}: the dealer may not make the bids sum to {self.spec.cards}; "
+                f"legal: {legal_text}"
+            )
+        if not isinstance(action, (Play, LeadJoker, FollowJoker)):
+            return f"illegal action {action}: {who} must play a card now; legal: {legal_text}"
+        hand = self.hands[self.current_player]
+        c = action.card
+        if not hand >> c & 1:
+            return f"illegal play {action}: {who} does not hold {format_card(c)}; legal: {legal_text}"
+        if c >= JOKER1:
+            if self.trick and isinstance(action, LeadJoker):
+                return f"illegal play {action}: a joker not led is played high or low ({format_card(c)}:high, {format_card(c)}:low); legal: {legal_text}"
+            if not self.trick and isinstance(action, FollowJoker):
+                return f"illegal play {action}: a led joker needs a call; legal: {legal_text}"
+            return f"illegal play {action}: that call is not allowed here; legal: {legal_text}"
+        if not self.trick:
+            return f"illegal play {action}; legal: {legal_text}"
+        lead = self.trick[0][1]
+        led = led_suit(self.trick)
+        t = trick_trump(self.trump, self.rules.rotating_trumps, led)
+        allowed = follow_mask(hand, lead, led, t, self.rules.must_trump)
+        if isinstance(lead, LeadJoker) and lead.call is JokerCall.TOP:
+            reason = "after 'top' play your highest trump, else your highest card"
+        elif led is not None and hand & SUIT_MASKS[led] & ~JOKERS:
+            same = hand & SUIT_MASKS[led]
+            if isinstance(lead, LeadJoker) and lead.call is JokerCall.HIGH:
+                reason = f"after high({suit_symbol(led)}) play your highest {suit_symbol(led)}"
+            else:
+                reason = f"must follow {suit_symbol(led)}: you hold {format_cards(same)}"
+        else:
+            reason = f"void in {suit_symbol(led)}, must play a trump {suit_symbol(t)}: you hold {format_cards(allowed)}"
+        return f"illegal play {action}: {reason}; legal: {legal_text}"
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {self.rules} deal {self.deal_index + 1}/{len(self.rules.deals)} "
+            f"({self.spec}) {self.phase.value} to move: {self.current_player}>"
+        )
+
+
+def new_game(
+    rules: Rules | str | None = None,
+    seed: int | str | None = None,
+    deals: Iterable[DealCards] = (),
+    first_dealer: int | None = None,
+) -> GameState:
+    """The initial state of a game, its first deal dealt.
+
+    ``rules``: a :class:`Rules`, a rules string, or None for bus-angeles.
+    Deals are taken from ``deals`` (explicit cards, in schedule order) and then
+    from ``seed`` (``deal_cards_from_seed``); a game needing seeded deals and
+    given no seed gets a random one.  ``first_dealer`` (0-based) overrides the
+    rules' choice or draw.  Raises :class:`JokerError` for inconsistent cards.
+    """
+    from ..rules import parse_rules, preset
+
+    if rules is None:
+        rules = preset()
+    elif isinstance(rules, str):
+        rules = parse_rules(rules)
+    explicit = tuple(deals)
+    if seed is None and len(explicit) < len(rules.deals):
+        seed = random.SystemRandom().randrange(2**63)
+    for i, d in enumerate(explicit):
+        _check_cards(rules, i, d)
+    s = GameState.__new__(GameState)
+    s.rules = rules
+    s.seed = seed
+    s.explicit = explicit
+    if first_dealer is not None and not 0 <= first_dealer < rules.players:
+        raise JokerError(f"first_dealer {first_dealer} is not a seat 0..{rules.players - 1}")
+    s.first_dealer = draw_first_dealer(rules, seed) if first_dealer is None else first_dealer
+    s.results = ()
+    s._log = None
+    s._start_deal(0)
+    return s
+
+
+def _check_cards(rules: Rules, index: int, d: DealCards) -> None:
+    where = f"deal {index + 1}"
+    if index >= len(rules.deals):
+        raise JokerError(f"{where}: the schedule has only {len(rules.deals)} deals")
+    c = rules.deals[index].cards
+    if len(d.hands) != rules.players:
+        raise JokerError(f"{where}: {len(d.hands)} hands given for {rules.players} players")
+    deck = set(rules.deck_cards)
+    seen: set[Card] = set()
+    for s, h in enumerate(d.hands):
+        if len(h) != c:
+            raise JokerError(f"{where}: seat {s + 1} holds {len(h)} cards, the deal has {c}")
+    for x in [x for h in d.hands for x in h] + ([d.turned] if d.turned is not None else []) + list(d.stock):
+        if x not in deck:
+            raise JokerError(f"{where}: {format_card(x)} is not in the {rules.deck.value} deck")
+        if x in seen:
+            raise JokerError(f"{where}: {format_card(x)} is dealt twice")
+        seen.add(x)
