@@ -323,6 +323,64 @@ class GameState:
             return
         raise JokerError(f"not an action: {action!r}")
 
+    def apply_summary(
+        self,
+        trump: Suit | None,
+        bids: Sequence[int] | None,
+        tricks: Sequence[int],
+        house_override: bool = False,
+    ) -> "GameState":
+        """The state after a whole deal played with real cards, known only by its
+        ``trump``, ``bids`` (per seat; ``None`` for gold and misère) and ``tricks``
+        taken per seat.  Only at the start of a deal (before any action).
+
+        Checks (RULES.md §6): each bid 0..cards and, unless ``house_override``
+        (records what was actually said), the dealer restriction; tricks sum to
+        the deal size.  Raises :class:`IllegalActionError`; this state is unchanged.
+        """
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("the game is over: no more deals")
+        if self.trick or self.tricks or any(b is not None for b in self.bids):
+            raise IllegalActionError(f"deal {self.deal_index + 1} has already started: finish it with actions")
+        n = self.rules.players
+        c = self.spec.cards
+        where = f"deal {self.deal_index + 1} ({c} cards)"
+        if trump is not None and trump not in range(4):
+            raise IllegalActionError(f"{where}: trump must be a suit 0..3 or None")
+        no_bids = self.spec.kind in (DealKind.GOLD, DealKind.MISERE)
+        if no_bids:
+            if bids is not None and any(b is not None for b in bids):
+                raise IllegalActionError(f"{where}: a {self.spec.kind.value} deal has no bids")
+            bids_t = None
+        else:
+            if bids is None or len(bids) != n:
+                raise IllegalActionError(f"{where}: {n} bids needed, one per seat")
+            bids_t = tuple(int(b) for b in bids)
+            for s, b in enumerate(bids_t):
+                if not 0 <= b <= c:
+                    raise IllegalActionError(f"{where}: seat {s + 1} bid {b}; a bid is 0..{c}")
+            if (
+                not house_override
+                and self.rules.dealer_restriction is DealerRestriction.SUM_NOT_EQUAL
+                and sum(bids_t) == c
+            ):
+                raise IllegalActionError(
+                    f"{where}: the bids sum to {c}; the dealer (seat {self.dealer + 1}) may not bid "
+                    f"{c - (sum(bids_t) - bids_t[self.dealer])}"
+                )
+        if len(tricks) != n or any(not 0 <= t <= c for t in tricks):
+            raise IllegalActionError(f"{where}: {n} trick counts 0..{c} needed, one per seat")
+        if sum(tricks) != c:
+            raise IllegalActionError(f"{where}: tricks taken sum to {sum(tricks)}, the deal has {c} tricks")
+        new = self._copy()
+        new._log = ((self.deal_index, ("summary", trump, bids_t, tuple(tricks))), self._log)
+        new.trump = trump
+        new.bids = bids_t if bids_t is not None else (None,) * n
+        new.taken = tuple(int(t) for t in tricks)
+        new.hands = (0,) * n
+        new._finish_deal()
+        return new
+
     # -- deals -----------------------------------------------------------------
     def _start_deal(self, index: int) -> None:
         rules = self.rules
@@ -330,7 +388,9 @@ class GameState:
         self.deal_index = index
         self.spec = spec = rules.deals[index]
         self.dealer = dealer = (self.first_dealer + index) % n
-        if index < len(self.explicit):
+        if self.seed is None and index >= len(self.explicit):  # real cards: nothing is dealt
+            cards = DealCards(((),) * n)
+        elif index < len(self.explicit):
             cards = self.explicit[index]
         else:
             cards = deal_cards_from_seed(rules, self.seed, index, dealer)
@@ -361,7 +421,7 @@ class GameState:
                     turned.append(rest.pop(0))
             self.turned = tuple(turned)
             self.trump = None if turned[-1] >= JOKER1 else turned[-1] // 13
-        elif rules.empty_stock_trump is EmptyStockTrump.DEALERS_LAST_CARD:
+        elif rules.empty_stock_trump is EmptyStockTrump.DEALERS_LAST_CARD and cards.hands[dealer]:
             last = cards.hands[dealer][-1]
             self.turned = (last,)
             self.trump = None if last >= JOKER1 else last // 13
@@ -453,13 +513,16 @@ def new_game(
     seed: int | str | None = None,
     deals: Iterable[DealCards] = (),
     first_dealer: int | None = None,
+    real_cards: bool = False,
 ) -> GameState:
     """The initial state of a game, its first deal dealt.
 
     ``rules``: a :class:`Rules`, a rules string, or None for bus-angeles.
     Deals are taken from ``deals`` (explicit cards, in schedule order) and then
     from ``seed`` (``deal_cards_from_seed``); a game needing seeded deals and
-    given no seed gets a random one.  ``first_dealer`` (0-based) overrides the
+    given no seed gets a random one.  With ``real_cards`` nothing is dealt: the
+    deals are entered with :meth:`GameState.apply_summary` (a game played with
+    real cards, for the scorekeeper).  ``first_dealer`` (0-based) overrides the
     rules' choice or draw.  Raises :class:`JokerError` for inconsistent cards.
     """
     from ..rules import parse_rules, preset
@@ -469,7 +532,9 @@ def new_game(
     elif isinstance(rules, str):
         rules = parse_rules(rules)
     explicit = tuple(deals)
-    if seed is None and len(explicit) < len(rules.deals):
+    if real_cards:
+        seed = None
+    elif seed is None and len(explicit) < len(rules.deals):
         seed = random.SystemRandom().randrange(2**63)
     for i, d in enumerate(explicit):
         _check_cards(rules, i, d)
@@ -479,6 +544,8 @@ def new_game(
     s.explicit = explicit
     if first_dealer is not None and not 0 <= first_dealer < rules.players:
         raise JokerError(f"first_dealer {first_dealer} is not a seat 0..{rules.players - 1}")
+    if first_dealer is None and real_cards and rules.first_dealer is None:
+        raise JokerError("a real-cards game under drawn-dealer rules needs first_dealer")
     s.first_dealer = draw_first_dealer(rules, seed) if first_dealer is None else first_dealer
     s.results = ()
     s._log = None

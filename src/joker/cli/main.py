@@ -1,0 +1,75 @@
+"""The ``joker`` command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from ..errors import JokerError
+from ..record import load_record, replay as replay_record, totals_with_penalties
+from ..sheet import build_sheet, standings_rows
+from .render import sheet_table, standings_table
+
+app = typer.Typer(
+    help="Joker («Джокер», «Расписной покер»): play, keep score, analyse.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _main() -> None:
+    """Joker («Джокер», «Расписной покер»): play, keep score, analyse."""
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="A game record (JSON, see docs/records.md)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the results as JSON instead of the sheet."),
+) -> None:
+    """Check a game record action by action and print its score sheet.
+
+    Exits 1 naming the first bad action (its deal and trick) when the record
+    does not replay under its own rules.
+    """
+    console = Console()
+    err = Console(stderr=True)
+    try:
+        record = load_record(file)
+        state = replay_record(record)
+    except JokerError as e:
+        err.print(f"[bold red]invalid record[/] {file}: {e}", markup=True, highlight=False)
+        raise typer.Exit(1)
+    fines = [0] * state.rules.players
+    for p in record.penalties:
+        fines[p.seat] += p.value
+    totals = totals_with_penalties(state, record.penalties)
+    if as_json:
+        out = {
+            "rules": str(state.rules),
+            "players": list(record.players),
+            "finished": state.is_terminal(),
+            "deals": [
+                {"deal": r.index + 1, "cards": r.spec.cards, "kind": r.spec.kind.value, "dealer": r.dealer + 1,
+                 "trump": "N" if r.trump is None else "SCDH"[r.trump],
+                 "bids": None if r.bids is None else list(r.bids), "tricks": list(r.tricks), "scores": list(r.scores)}
+                for r in state.results
+            ],
+            "totals": list(totals),
+            "places": [p for p, _, _ in sorted(standings_rows(totals), key=lambda x: x[1])],
+        }
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    rows = build_sheet(state.rules, state.results, fines)
+    console.print(sheet_table(rows, record.players, title=f"{file.name} — {state.rules}"))
+    if state.is_terminal():
+        console.print(standings_table(standings_rows(totals), record.players))
+    else:
+        console.print(f"game unfinished: {len(state.results)} of {len(state.rules.deals)} deals played")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()
