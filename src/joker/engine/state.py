@@ -58,6 +58,18 @@ from ..scoring import DealResult, deal_score, game_totals
 from .play import follow_mask, led_suit, trick_trump, trick_winner
 
 
+_SUIT_PLAYS = tuple(
+    tuple(tuple(PLAYS[13 * s + r] for r in range(13) if bits >> r & 1) for bits in range(1 << 13)) for s in range(4)
+)
+"""``_SUIT_PLAYS[s][bits]``: the Play actions of suit s for a 13-bit rank mask (move generation by lookup)."""
+
+
+def _plays_of(mask: CardSet) -> list[Action]:
+    """Play actions of the non-joker cards of ``mask``, in card order."""
+    p0, p1, p2, p3 = _SUIT_PLAYS
+    return [*p0[mask & 8191], *p1[(mask >> 13) & 8191], *p2[(mask >> 26) & 8191], *p3[(mask >> 39) & 8191]]
+
+
 class Phase(str, Enum):
     """What the game waits for."""
 
@@ -127,7 +139,7 @@ class GameState:
     __slots__ = (
         "rules", "seed", "explicit", "first_dealer", "deal_index", "spec", "dealer", "phase",
         "current_player", "hands", "first_three", "turned", "trump", "bids", "taken",
-        "leader", "trick", "tricks", "played", "results", "_log",
+        "leader", "trick", "tricks", "played", "results", "_log", "_legal",
     )
 
     rules: Rules
@@ -151,6 +163,7 @@ class GameState:
     played: CardSet
     results: tuple[DealResult, ...]
     _log: tuple | None
+    _legal: list | None  # cache of legal_actions(); states are immutable outside push_unchecked
 
     # -- queries ---------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -177,7 +190,15 @@ class GameState:
         return out
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions of the player to move, in the documented order (empty when over)."""
+        """The legal actions of the player to move, in the documented order (empty when over).
+
+        The list is shared with the state's cache: do not modify it."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase is Phase.PLAY:
             return self._play_actions()
@@ -211,7 +232,7 @@ class GameState:
         hand = self.hands[p]
         jokers = hand & JOKERS
         if not self.trick:
-            acts: list[Action] = [PLAYS[c] for c in cards_in(hand & ~JOKERS)]
+            acts: list[Action] = _plays_of(hand)
             if jokers:
                 calls = self._lead_calls()
                 for j in cards_in(jokers):
@@ -221,7 +242,7 @@ class GameState:
         lead = self.trick[0][1]
         led = led_suit(self.trick)
         t = trick_trump(self.trump, rules.rotating_trumps, led)
-        acts = [PLAYS[c] for c in cards_in(follow_mask(hand, lead, led, t, rules.must_trump))]
+        acts = _plays_of(follow_mask(hand, lead, led, t, rules.must_trump))
         for j in cards_in(jokers):
             acts.append(JOKER_FOLLOWS[(j, True)])
             acts.append(JOKER_FOLLOWS[(j, False)])
@@ -274,11 +295,32 @@ class GameState:
 
     def _copy(self) -> "GameState":
         new = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.rules = self.rules
+        new.seed = self.seed
+        new.explicit = self.explicit
+        new.first_dealer = self.first_dealer
+        new.deal_index = self.deal_index
+        new.spec = self.spec
+        new.dealer = self.dealer
+        new.phase = self.phase
+        new.current_player = self.current_player
+        new.hands = self.hands
+        new.first_three = self.first_three
+        new.turned = self.turned
+        new.trump = self.trump
+        new.bids = self.bids
+        new.taken = self.taken
+        new.leader = self.leader
+        new.trick = self.trick
+        new.tricks = self.tricks
+        new.played = self.played
+        new.results = self.results
+        new._log = self._log
+        new._legal = None
         return new
 
     def _push(self, action: Action) -> None:
+        self._legal = None
         self._log = ((self.deal_index, action), self._log)
         p = self.current_player
         n = self.rules.players
@@ -549,6 +591,7 @@ def new_game(
     s.first_dealer = draw_first_dealer(rules, seed) if first_dealer is None else first_dealer
     s.results = ()
     s._log = None
+    s._legal = None
     s._start_deal(0)
     return s
 
