@@ -17,6 +17,9 @@ install: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 $(PYTEST_ARGS)
 
+play: $(STAMP)
+	$(BIN)/joker play $(ARGS)
+
 replay: $(STAMP)
 	$(BIN)/joker replay examples/bus-angeles-seed7.json
 
