@@ -36,12 +36,11 @@ def replay(
     does not replay under its own rules.
     """
     console = Console()
-    err = Console(stderr=True)
     try:
         record = load_record(file)
         state = replay_record(record)
     except JokerError as e:
-        err.print(f"[bold red]invalid record[/] {file}: {e}", markup=True, highlight=False)
+        typer.echo(f"invalid record {file}: {e}", err=True)
         raise typer.Exit(1)
     fines = [0] * state.rules.players
     for p in record.penalties:
