@@ -53,7 +53,7 @@ def random_playout(state: GameState, rng: random.Random) -> tuple[tuple[int | No
                 break
             p = (p + 1) % n
         p = state.leader
-    rotating = rules.rotating_trumps
+    rotating = state.rotating
     must = rules.must_trump
     hctw = rules.high_call_trump_wins
     trick = list(state.trick)

@@ -140,7 +140,7 @@ class GameState:
     __slots__ = (
         "rules", "seed", "explicit", "first_dealer", "deal_index", "spec", "dealer", "phase",
         "current_player", "hands", "first_three", "turned", "trump", "bids", "taken",
-        "leader", "trick", "tricks", "played", "results", "_log", "_legal",
+        "leader", "trick", "tricks", "played", "results", "_log", "_legal", "rotating",
     )
 
     rules: Rules
@@ -164,6 +164,7 @@ class GameState:
     played: CardSet
     results: tuple[DealResult, ...]
     _log: tuple | None
+    rotating: bool  # rotating trumps in this deal (not in a no-trump special deal)
     _legal: list | None  # cache of legal_actions(); states are immutable outside push_unchecked
 
     # -- queries ---------------------------------------------------------------
@@ -242,7 +243,7 @@ class GameState:
         rules = self.rules
         lead = self.trick[0][1]
         led = led_suit(self.trick)
-        t = trick_trump(self.trump, rules.rotating_trumps, led)
+        t = trick_trump(self.trump, self.rotating, led)
         acts = _plays_of(follow_mask(hand, lead, led, t, rules.must_trump))
         for j in cards_in(jokers):
             acts.append(JOKER_FOLLOWS[(j, True)])
@@ -317,6 +318,7 @@ class GameState:
         new.played = self.played
         new.results = self.results
         new._log = self._log
+        new.rotating = self.rotating
         new._legal = None
         return new
 
@@ -339,7 +341,7 @@ class GameState:
                 self.current_player = (p + 1) % n
                 return
             rules = self.rules
-            w = trick_winner(trick, self.trump, rules.rotating_trumps, rules.high_call_trump_wins)
+            w = trick_winner(trick, self.trump, self.rotating, rules.high_call_trump_wins)
             taken = list(self.taken)
             taken[w] += 1
             self.taken = tuple(taken)
@@ -430,6 +432,7 @@ class GameState:
         n = rules.players
         self.deal_index = index
         self.spec = spec = rules.deals[index]
+        self.rotating = rules.rotating_trumps and spec.kind is not DealKind.NOTRUMP  # RULES.md §5 rule 5
         self.dealer = dealer = (self.first_dealer + index) % n
         if self.seed is None and index >= len(self.explicit):  # real cards: nothing is dealt
             cards = DealCards(((),) * n)
@@ -530,7 +533,7 @@ class GameState:
             return f"illegal play {action}; legal: {legal_text}"
         lead = self.trick[0][1]
         led = led_suit(self.trick)
-        t = trick_trump(self.trump, self.rules.rotating_trumps, led)
+        t = trick_trump(self.trump, self.rotating, led)
         allowed = follow_mask(hand, lead, led, t, self.rules.must_trump)
         if isinstance(lead, LeadJoker) and lead.call is JokerCall.TOP:
             reason = "after 'top' play your highest trump, else your highest card"
