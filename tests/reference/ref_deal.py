@@ -139,9 +139,12 @@ def deal_score(opts: RefOptions, c: int, b: Optional[int], t: int) -> int:
     if opts.kind == "misere":
         return -10 * t * m
     assert b is not None
-    base = table_score(opts.scoring, c, b, t)
     if opts.khishti is not None and b >= 1 and t == 0:
-        base = opts.khishti
+        # Georgian khishti: the deal scores this fixed value instead (RULES.md
+        # is silent on khishti with special deals; read as "instead of the
+        # whole deal score", so no multiplier and no forehead table).
+        return opts.khishti
+    base = table_score(opts.scoring, c, b, t)
     if opts.kind == "forehead":
         # made: 50*b; under: -50*(b-t); pass and over as normal; no multiplier
         if t == b and b > 0:
@@ -183,6 +186,10 @@ def led_suit(trick: tuple) -> Optional[str]:
 
 
 def trick_trump(opts: RefOptions, deal_trump: Optional[str], trick: tuple) -> Optional[str]:
+    # A no-trump special deal "differs from a normal deal only by the absence of
+    # trump" (seed 002, §9; RULES.md §5.5): no trick has a trump, rotating or not.
+    if opts.kind == "notrump":
+        return None
     if opts.rotating_trumps:
         L = led_suit(trick)
         return None if L is None else NEXT_SUIT[L]

@@ -6,9 +6,10 @@ from typing import Callable
 
 from ..errors import JokerError
 from .base import Bot
+from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
-BOTS: dict[str, Callable[[int | str | None], Bot]] = {"random": RandomBot}
+BOTS: dict[str, Callable[[int | str | None], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
 """Bot factories by name; each takes a seed."""
 
 
@@ -21,4 +22,4 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]

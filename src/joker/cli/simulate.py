@@ -1,0 +1,98 @@
+"""``joker simulate``: bots play many seeded games; a table of per-seat results.
+
+Registered in :mod:`joker.cli.main` with ``app.command("simulate")(simulate_command)``.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..bots import BOTS
+from ..errors import JokerError
+from ..rules import Rules, parse_rules, preset
+from ..simulate import SimulationResult, simulate
+
+
+def _rules_of(preset_name: Optional[str], rules_text: Optional[str]) -> Rules:
+    """The rules from ``--preset`` or ``--rules`` (bus-angeles when neither).
+    Raises :class:`JokerError` for both, an unknown preset or a bad rules string."""
+    if preset_name and rules_text:
+        raise JokerError("give --preset or --rules, not both")
+    if rules_text:
+        return parse_rules(rules_text)
+    return preset(preset_name or "bus-angeles")
+
+
+def _bot_names(text: Optional[str], rules: Rules) -> list[str]:
+    """The bots per seat from ``--bots`` (default: heuristic in seat 1, random
+    elsewhere).  Raises :class:`JokerError` for a wrong count or an unknown name."""
+    if text is None:
+        return ["heuristic"] + ["random"] * (rules.players - 1)
+    names = [t.strip() for t in text.split(",")]
+    if len(names) != rules.players:
+        raise JokerError(
+            f"{len(names)} bots given ({text}); {rules} has {rules.players} players: "
+            f"give one bot per seat, e.g. --bots {','.join(['heuristic'] + ['random'] * (rules.players - 1))}"
+        )
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise JokerError(f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}")
+    return names
+
+
+def result_table(result: SimulationResult) -> Table:
+    """Per seat: bot, mean game total ± 95% CI half-width, share of bids made."""
+    table = Table(title=f"{result.games} games — {result.rules} — seed {result.seed}")
+    table.add_column("seat", justify="right")
+    table.add_column("bot")
+    table.add_column("score / game (95% CI)", justify="right")
+    table.add_column("bids made", justify="right")
+    for s in result.seats:
+        ci = "" if s.ci != s.ci else f" ± {s.ci:.1f}"  # nan for a single game
+        share = "—" if s.made_share is None else f"{100 * s.made_share:.1f}% of {s.bids}"
+        table.add_row(str(s.seat + 1), s.bot, f"{s.mean:.1f}{ci}", share)
+    return table
+
+
+def simulate_command(
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games to play."),
+    preset_name: Optional[str] = typer.Option(
+        None, "--preset", "-p", help="Rules preset (bus-angeles, camp, raspisnoy, …); default bus-angeles."
+    ),
+    rules_text: Optional[str] = typer.Option(
+        None, "--rules", help="A rules string instead of a preset, e.g. \"bus-angeles(schedule='1,2,3')\"."
+    ),
+    bots: Optional[str] = typer.Option(
+        None, "--bots", "-b", help="Bots per seat, comma-separated, e.g. heuristic,random,random,random."
+    ),
+    seed: str = typer.Option("0", "--seed", "-s", help="Seed of the run: the same seed plays the same games."),
+) -> None:
+    """Let bots play many seeded games and print each seat's mean score per
+    game (± 95% confidence interval), share of bids made, and games per second."""
+    console = Console()
+    err = Console(stderr=True)
+    try:
+        rules = _rules_of(preset_name, rules_text)
+        names = _bot_names(bots, rules)
+        with Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("simulating", total=games)
+            result = simulate(rules, names, games, seed, progress=lambda done, total: bar.update(task, completed=done))
+    except JokerError as e:
+        err.print(f"[bold red]error:[/] {escape(str(e))}", markup=True, highlight=False)
+        raise typer.Exit(1)
+    console.print(result_table(result))
+    console.print(f"{result.games} games in {result.seconds:.1f} s: {result.games_per_second:.1f} games/s")

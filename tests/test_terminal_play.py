@@ -1,0 +1,341 @@
+"""``joker play``: the terminal game, driven as a person would (pexpect), plus
+in-process checks of input parsing, the catalogues, exact resumption and the
+view-only screen."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import string
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from joker import new_game, parse_rules
+from joker.actions import FollowJoker, LeadJoker, Play
+from joker.cards import JOKERS, SUIT_MASKS, cards_in
+from joker.cli.i18n import CATALOG, Tr
+from joker.cli.play import (
+    BadInput,
+    card_text,
+    load_session,
+    new_session,
+    parse_bid,
+    parse_call,
+    parse_trump,
+)
+from joker.record import load_record, replay
+from joker.rules import JokerCall
+
+try:
+    import pexpect
+except ImportError:  # a dev dependency: only the pseudo-terminal tests need it
+    pexpect = None
+needs_pexpect = pytest.mark.skipif(pexpect is None, reason="pexpect is not installed (pip install pexpect==4.9.0)")
+
+JOKER = str(Path(sys.executable).with_name("joker"))
+RULES = "bus-angeles(schedule='3,3')"
+ENV = {**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "dumb", "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}
+PROMPT = r"› $"
+
+
+def seed_with_joker(rules: str, seat: int = 0) -> int:
+    """The first seed whose first deal gives ``seat`` a joker."""
+    r = parse_rules(rules)
+    return next(s for s in range(1000) if new_game(r, seed=s).hands[seat] & JOKERS)
+
+
+# -- pure parsing ------------------------------------------------------------------------
+
+
+def test_parse_inputs():
+    assert parse_trump("H").suit == 3
+    assert parse_trump("♣").suit == 1
+    assert parse_trump("ч").suit == 3  # червы
+    assert parse_trump("n").suit is None and parse_trump("бк").suit is None
+    assert parse_trump("trump:D").suit == 2
+    with pytest.raises(BadInput):
+        parse_trump("x")
+    assert parse_bid("2").tricks == 2 and parse_bid("b3").tricks == 3 and parse_bid("пас").tricks == 0
+    with pytest.raises(BadInput):
+        parse_bid("AH")
+    x1 = 52
+    assert parse_call("high H", x1, lead=True) == LeadJoker(x1, JokerCall.HIGH, 3)
+    assert parse_call("takes ♣", x1, lead=True) == LeadJoker(x1, JokerCall.TAKES, 1)
+    assert parse_call("high♥", x1, lead=True) == LeadJoker(x1, JokerCall.HIGH, 3)
+    assert parse_call("по старшим п", x1, lead=True) == LeadJoker(x1, JokerCall.HIGH, 0)
+    assert parse_call("give", x1, lead=True) == LeadJoker(x1, JokerCall.GIVE, None)
+    assert parse_call("low", x1, lead=False) == FollowJoker(x1, False)
+    assert parse_call("беру", x1, lead=False) == FollowJoker(x1, True)
+    with pytest.raises(ValueError):
+        parse_call("high", x1, lead=True)  # needs a suit
+    with pytest.raises(BadInput):
+        parse_call("sideways", x1, lead=False)
+
+
+def test_catalogues_have_the_same_keys_and_fields():
+    fields = lambda s: sorted(f for _, f, _, _ in string.Formatter().parse(s) if f)  # noqa: E731
+    en, ru = CATALOG["en"], CATALOG["ru"]
+    assert set(en) == set(ru)
+    for k in en:
+        assert fields(en[k]) == fields(ru[k]), k
+    assert Tr("ru").cards(1) == "1 карта" and Tr("ru").cards(3) == "3 карты" and Tr("ru").cards(5) == "5 карт"
+    assert Tr("ru").cards(11) == "11 карт" and Tr("en").cards(1) == "1 card" and Tr("en").cards(2) == "2 cards"
+
+
+# -- in-process sessions -------------------------------------------------------------------
+
+
+class Script:
+    """Input for a session: plays the engine's first legal action in notation
+    (``X1:high:S`` …), after ``extra`` lines; raises EOFError after ``stop`` lines."""
+
+    def __init__(self, stop: int | None = None, extra: tuple[str, ...] = ()):
+        self.game = None
+        self.count = 0
+        self.stop = stop
+        self.extra = list(extra)
+
+    def __call__(self) -> str:
+        if self.stop is not None and self.count >= self.stop:
+            raise EOFError
+        self.count += 1
+        if self.extra:
+            return self.extra.pop(0)
+        return str(self.game.state.legal_actions()[0])
+
+
+def run_session(tmp: Path, stop: int | None = None, rules: str = RULES, seed: int = 5, resume: bool = False):
+    out = io.StringIO()
+    console = Console(file=out, width=120, no_color=True, highlight=False)
+    script = Script(stop)
+    if resume:
+        game = load_session(tmp, console=console, input_fn=script)
+        game.welcome(resumed_from=tmp)
+    else:
+        game = new_session(parse_rules(rules), seed, ["random"] * 3, tmp, console=console, input_fn=script)
+    script.game = game
+    code = game.run()
+    return game, code, out.getvalue()
+
+
+def test_quit_and_resume_continue_exactly(tmp_path):
+    """A game saved (end of input) and resumed twice ends with the same record
+    as the same game played straight through: bots are seeded per decision."""
+    straight, code, _ = run_session(tmp_path / "a.json", rules="bus-angeles(schedule='2,4,3')", seed=11)
+    assert code == 0 and straight.state.is_terminal()
+    path = tmp_path / "b.json"
+    game, code, out = run_session(path, stop=3, rules="bus-angeles(schedule='2,4,3')", seed=11)
+    assert code == 0 and "Game saved" in out and not game.state.is_terminal()
+    n = len(load_record(path).deals[-1].actions)
+    game, code, out = run_session(path, stop=2, resume=True)
+    assert "Resumed" in out and not game.state.is_terminal()
+    game, code, out = run_session(path, resume=True)
+    assert code == 0 and "Game over." in out and "Standings" in out
+    a, b = load_record(tmp_path / "a.json"), load_record(path)
+    assert a.to_dict() == b.to_dict() and n > 0
+    assert b.meta == {"app": "joker play", "human_seat": 0, "bots": [None, "random", "random", "random"], "lang": "en"}
+    assert replay(b).scores() == straight.state.scores()
+
+
+def test_screen_shows_only_the_humans_cards(tmp_path):
+    seed = seed_with_joker(RULES)
+    game, _, out = run_session(tmp_path / "g.json", stop=0, seed=seed)
+    state = new_game(parse_rules(RULES), seed=seed)
+    others = {card_text(c) for s in (1, 2, 3) for c in cards_in(state.hands[s])} - {card_text(c) for c in state.turned}
+    assert "Your hand:" in out
+    leaked = [c for c in others if re.search(rf"(?<![0-9]){re.escape(c)}", out)]
+    assert not leaked, leaked
+    for c in cards_in(state.hands[0]):
+        assert card_text(c) in out
+
+
+def test_wrong_suit_names_the_rule(tmp_path):
+    """A card that breaks follow-suit gets one line naming the rule; the game goes on."""
+    rules = parse_rules("bus-angeles(schedule='4,4,4,4,4,4')")
+    tried = []
+
+    class WrongSuit(Script):
+        def __call__(self):
+            st = self.game.state
+            hand, trick = st.hands[0], st.trick
+            if not tried and trick and type(trick[0][1]) is Play:
+                led = trick[0][1].card // 13
+                wrong = [c for c in cards_in(hand & ~JOKERS & ~SUIT_MASKS[led])]
+                if hand & SUIT_MASKS[led] and wrong:
+                    tried.append(wrong[0])
+                    return card_text(wrong[0])
+            return super().__call__()
+
+    out = io.StringIO()
+    script = WrongSuit()
+    game = new_session(rules, 2, ["random"] * 3, tmp_path / "w.json", console=Console(file=out, width=120),
+                       input_fn=script)
+    script.game = game
+    assert game.run() == 0
+    assert tried, "no deal offered a wrong-suit try"
+    assert re.search(r"✗ illegal play \w\w: must follow [♠♣♦♥]", out.getvalue())
+
+
+# -- the real command under a pseudo-terminal ---------------------------------------------------
+
+
+def spawn(*args: str, env: dict | None = None) -> "pexpect.spawn":
+    return pexpect.spawn(JOKER, ["play", *args], env={**ENV, **(env or {})}, encoding="utf-8", timeout=60,
+                         dimensions=(40, 120))
+
+
+def last_hand(text: str) -> str:
+    return re.findall(r"Your hand: +(.*?)\r?\n", text)[-1].strip()
+
+
+@needs_pexpect
+def test_play_quit_resume_finish(tmp_path):
+    seed = seed_with_joker(RULES)
+    path = tmp_path / "game.json"
+    child = spawn("--rules", RULES, "--seed", str(seed), "--bots", "random", "--name", "Tester", "--save", str(path))
+    # bid: a wrong one first, then 1
+    child.expect(r"Your bid \(0–3\) " + PROMPT)
+    screen = child.before
+    assert "Deal 1 of 2 · 3 cards" in screen and "Dealer: Vera" in screen and "Trump" in screen
+    hand = last_hand(screen)
+    joker = re.search(r"X[12]", hand).group(0)
+    child.sendline("7")
+    child.expect(r"✗ illegal bid b7: .*0\.\.3")
+    child.expect(PROMPT)
+    child.sendline("1")
+    # the lead: a card not held, rubbish, then the joker with a call
+    child.expect(r"Your card " + PROMPT)
+    assert "Trick 1 of 3: your lead" in child.before
+    absent = next(c for c in ("A♠", "A♣", "A♦", "A♥") if c not in hand)
+    child.sendline(absent)
+    child.expect(r"✗ illegal play A[SCDH]: .*does not hold A[SCDH]")
+    child.expect(PROMPT)
+    child.sendline("zz")
+    child.expect(r"✗ not understood: 'zz'")
+    child.expect(PROMPT)
+    child.sendline(joker)
+    child.expect(rf"{joker} lead — high ♠/♣/♦/♥ · takes ♠/♣/♦/♥ \(empty: back\) " + PROMPT)
+    child.sendline("high H")
+    child.expect(rf"You play {joker} \(joker: high ♥\)")
+    child.expect(rf"Trick 1: Tester {joker} \(joker: high ♥\)")
+    # quit at the next decision; the record holds the game so far
+    child.expect(PROMPT)
+    before_quit = child.before
+    child.sendline("q")
+    child.expect(r"Game saved: (\S+)")
+    assert Path(child.match.group(1)) == path
+    child.expect(r"Resume with: joker play --resume")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    saved = replay(load_record(path))
+    assert not saved.is_terminal()
+    assert load_record(path).players == ("Tester", "Alice", "Boris", "Vera")
+    actions = len(saved.actions())
+    assert f"{joker}:high:H" in load_record(path).deals[0].actions
+
+    # resume: the same point, then play on with the first legal move listed by ?
+    child = spawn("--resume", str(path))
+    child.expect(rf"Resumed .*: deal {saved.deal_index + 1} of 2, {actions} actions already played")
+    child.expect(PROMPT)
+    if "Your hand:" in before_quit:
+        assert last_hand(child.before) == last_hand(before_quit)
+    moves = 0
+    while True:  # at a prompt
+        child.sendline("?")
+        child.expect(r"Legal: ([^,\r\n]+)")
+        move = child.match.group(1).strip()
+        child.expect(PROMPT)
+        child.sendline(move)
+        moves += 1
+        if child.expect([PROMPT, r"Game over\."]) == 1:
+            break
+    child.expect(r"Game record: (\S+)")
+    tail = child.before
+    assert Path(child.match.group(1)) == path
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and moves > 0
+    assert "Standings" in tail
+    final = replay(load_record(path))
+    assert final.is_terminal()
+    totals = final.scores()
+    for seat, name in enumerate(("Tester", "Alice", "Boris", "Vera")):
+        m = re.search(rf"│\s*\d\s*│\s*{name}\s*│\s*(-?\d+)\s*│", tail)
+        assert m, (name, tail)
+        assert int(m.group(1)) == totals[seat]
+
+
+@needs_pexpect
+def test_russian_trump_choice_and_ctrl_c(tmp_path):
+    """--lang ru: Russian screen and prompts; a trump named by a Russian letter;
+    Ctrl-C saves the game, by default under $JOKER_HOME/games."""
+    rules = "bus-angeles(schedule='9')"
+    child = spawn("--rules", rules, "--seed", "4", "--bots", "random", "--lang", "ru", env={"JOKER_HOME": str(tmp_path)})
+    child.expect(r"Назначьте козырь .*" + PROMPT)
+    screen = child.before
+    assert "Раздача 1 из 1 · 9 карт" in screen and "Ваши первые три карты:" in screen
+    assert "Козырь: вы назначаете по первым трём картам" in screen
+    assert len(re.findall(r"Ваши первые три карты: +(.*?)\r?\n", screen)[-1].split()) == 3
+    child.sendline("ч")
+    child.expect(r"Вы назначили козырь: ♥")
+    child.expect(r"Ваш заказ \(0–9\) " + PROMPT)
+    assert "Козырь ♥ (назначили вы)" in child.before and "Ваши карты:" in child.before
+    child.sendline("десять")
+    child.expect(r"✗ непонятно: 'десять' — закажите число 0–9")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(r"Игра сохранена: (\S+)")
+    path = Path(child.match.group(1))
+    assert path.parent == tmp_path / "games" and re.fullmatch(r"game-\d{8}-\d{6}\.json", path.name)
+    child.expect(r"Продолжить: joker play --resume")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    record = load_record(path)
+    assert record.meta["lang"] == "ru" and record.players[0] == "Вы"
+    assert record.deals[0].actions == ("trump:H",)
+
+
+def test_hint_from_the_heuristic_bot_or_a_polite_no(tmp_path, monkeypatch):
+    from joker.bots import BOTS, RandomBot
+
+    def first_lines(name: str) -> str:
+        out = io.StringIO()
+        script = Script(stop=2, extra=("hint",))
+        game = new_session(parse_rules(RULES), 3, ["random"] * 3, tmp_path / name, console=Console(file=out, width=120),
+                           input_fn=script)
+        script.game = game
+        game.run()
+        return out.getvalue()
+
+    monkeypatch.setitem(BOTS, "heuristic", RandomBot)  # any bot registered under that name
+    assert re.search(r"Hint \(heuristic\): [0-3]\n", first_lines("a.json"))
+    monkeypatch.delitem(BOTS, "heuristic")
+    assert "No hint: the heuristic bot is not available in this version." in first_lines("b.json")
+
+
+def test_bad_options_get_one_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from joker.cli.main import app
+
+    runner = CliRunner()
+    existing = tmp_path / "old.json"
+    existing.write_text("{}")
+    for args, words in (
+        (["--players", "5"], "bad rules: schedule four-blocks is for 4 or 6 players"),
+        (["--bots", "nobody"], "--bots: unknown bot 'nobody'"),
+        (["--bots", "random,random"], "--bots: give one name, or 3 names"),
+        (["--lang", "de"], "--lang must be one of: en, ru"),
+        (["--save", str(existing)], "exists; continue it with --resume"),
+        (["--resume", str(existing)], "cannot resume"),
+    ):
+        result = runner.invoke(app, ["play", *args])
+        assert result.exit_code in (1, 2), (args, result.output)
+        assert words in " ".join(result.output.split()), (args, result.output)
+        assert "Traceback" not in result.output
