@@ -16,10 +16,10 @@ import pytest
 
 from joker import (
     PRESETS, DealCards, DealKind, FollowJoker, GameState, IllegalActionError, LeadJoker, Phase, Play,
-    PlayerView, new_game, parse_action, parse_card, parse_cards, preset, view_of,
+    PlayerView, new_game, parse_card, parse_cards, preset, view_of,
 )
 from joker.bots import BOTS, HeuristicBot, RandomBot, make_bot
-from joker.cards import JOKER1, cards_in, mask_of
+from joker.cards import JOKER1, cards_in
 from joker.engine.play import trick_winner
 from joker.engine.state import deal_cards_from_seed
 from joker.rules import Rules

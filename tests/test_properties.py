@@ -24,7 +24,6 @@ from joker import (
     DealKind,
     FollowJoker,
     LeadJoker,
-    Phase,
     Play,
     RulesError,
     new_game,

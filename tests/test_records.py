@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from joker import PRESETS, JokerError, RecordError, new_game, parse_card
+from joker import PRESETS, JokerError, RecordError, new_game
 from joker.cli.main import app
-from joker.engine import DealCards
 from joker.record import GameRecord, Penalty, load_record, record_from_state, replay, save_record, totals_with_penalties
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

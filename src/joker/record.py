@@ -333,7 +333,8 @@ def replay(record: GameRecord) -> GameState:
     except JokerError as e:
         raise RecordError(str(e)) from None
     for i, e in enumerate(record.deals):
-        where = f"deal {i + 1} ({rules.deals[i].cards} cards)"
+        c = rules.deals[i].cards
+        where = f"deal {i + 1} ({c} card{'s' if c != 1 else ''})"
         if state.deal_index != i or state.is_terminal():
             raise RecordError(f"{where}: the previous deal did not finish")
         if e.real_cards:
@@ -341,7 +342,7 @@ def replay(record: GameRecord) -> GameState:
                 trump = None if e.trump in (None, "N") else parse_suit(e.trump)
                 state = state.apply_summary(trump, e.bids, e.tricks, e.house_override)
             except JokerError as err:
-                raise RecordError(f"{where}: {err}") from None
+                raise RecordError(str(err)) from None  # apply_summary names the deal itself
         else:
             for k, text in enumerate(e.actions):
                 trick = len(state.tricks) + 1

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from typing import Any
+from typing import Any, Iterable
 
 from .cards import Deck, deck_cards, parse_card
 from .errors import InvalidNotationError, RulesError
@@ -216,6 +216,24 @@ class Rules:
     def has_jokers(self) -> bool:
         """Whether the deck holds a joker."""
         return self.deck_cards[-1] >= 52
+
+    def trump_chosen(self, spec: DealSpec) -> bool:
+        """Whether the first hand chooses trump in a deal of ``spec`` (RULES.md §5 rule 3):
+        a normal deal of ``trump_choice_at`` cards under a rule set with a trump choice."""
+        return (
+            self.trump_choice is not TrumpChoice.NONE
+            and spec.cards == self.trump_choice_at
+            and spec.kind is DealKind.NORMAL
+        )
+
+    def forbidden_dealer_bid(self, cards: int, other_bids: Iterable[int]) -> int | None:
+        """The bid the dealer may not say after the others bid ``other_bids`` in a
+        deal of ``cards``: the one making the bids sum to ``cards`` (RULES.md §6);
+        ``None`` without the restriction or when that number is out of range."""
+        if self.dealer_restriction is not DealerRestriction.SUM_NOT_EQUAL:
+            return None
+        f = cards - sum(other_bids)
+        return f if 0 <= f <= cards else None
 
     def replace(self, **changes: Any) -> "Rules":
         """A copy with fields changed (values may be given as text); validated.

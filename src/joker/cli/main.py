@@ -11,6 +11,8 @@ from rich.console import Console
 from ..errors import JokerError
 from ..record import load_record, replay as replay_record, totals_with_penalties
 from ..sheet import build_sheet, standings_rows
+from .play import play_command
+from .simulate import simulate_command
 from .render import sheet_table, standings_table
 
 app = typer.Typer(
@@ -68,6 +70,13 @@ def replay(
         console.print(standings_table(standings_rows(totals), record.players))
     else:
         console.print(f"game unfinished: {len(state.results)} of {len(state.rules.deals)} deals played")
+
+
+app.command("play")(play_command)
+app.command("simulate")(simulate_command)
+
+from .ledger import app as ledger_app  # noqa: E402
+app.add_typer(ledger_app, name="ledger")
 
 
 if __name__ == "__main__":  # pragma: no cover

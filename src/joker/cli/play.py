@@ -328,7 +328,7 @@ class TerminalGame:
     # -- output helpers ------------------------------------------------------------
     def say(self, text: str | Text = "", style: str | None = None) -> None:
         """Print one line (plain text is never read as Rich markup)."""
-        self.console.print(text, style=style, markup=False, highlight=False, emoji=False)
+        self.console.print(text, style=style, markup=False, highlight=False, emoji=False, soft_wrap=True)
 
     def _ask(self, prompt: str) -> str:
         self.console.print(prompt, end="", markup=False, highlight=False, emoji=False)

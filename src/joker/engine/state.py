@@ -53,7 +53,7 @@ from ..cards import (
     suit_symbol,
 )
 from ..errors import IllegalActionError, JokerError
-from ..rules import DealerRestriction, DealKind, DealSpec, EmptyStockTrump, JokerCall, Rules, TrumpChoice, TurnedJoker
+from ..rules import DealKind, DealSpec, EmptyStockTrump, JokerCall, Rules, TrumpChoice, TurnedJoker
 from ..scoring import DealResult, deal_score, game_totals
 from .play import follow_mask, led_suit, trick_trump, trick_winner
 
@@ -215,19 +215,14 @@ class GameState:
 
     def _legal_bids(self) -> range | list[int]:
         c = self.spec.cards
-        if self.current_player == self.dealer and self.rules.dealer_restriction is DealerRestriction.SUM_NOT_EQUAL:
-            forbidden = c - sum(b for b in self.bids if b is not None)
-            return [b for b in range(c + 1) if b != forbidden]
-        return range(c + 1)
+        f = self.forbidden_bid()
+        return range(c + 1) if f is None else [b for b in range(c + 1) if b != f]
 
     def forbidden_bid(self) -> int | None:
         """The bid the dealer may not say (RULES.md §6), when the dealer is to bid and one is forbidden."""
         if self.phase is not Phase.BID or self.current_player != self.dealer:
             return None
-        if self.rules.dealer_restriction is not DealerRestriction.SUM_NOT_EQUAL:
-            return None
-        f = self.spec.cards - sum(b for b in self.bids if b is not None)
-        return f if 0 <= f <= self.spec.cards else None
+        return self.rules.forbidden_dealer_bid(self.spec.cards, (b for b in self.bids if b is not None))
 
     def _play_actions(self) -> list[Action]:
         p = self.current_player
@@ -389,7 +384,7 @@ class GameState:
             raise IllegalActionError(f"deal {self.deal_index + 1} has already started: finish it with actions")
         n = self.rules.players
         c = self.spec.cards
-        where = f"deal {self.deal_index + 1} ({c} cards)"
+        where = f"deal {self.deal_index + 1} ({c} card{'s' if c != 1 else ''})"
         if trump is not None and trump not in range(4):
             raise IllegalActionError(f"{where}: trump must be a suit 0..3 or None")
         no_bids = self.spec.kind in (DealKind.GOLD, DealKind.MISERE)
@@ -404,14 +399,11 @@ class GameState:
             for s, b in enumerate(bids_t):
                 if not 0 <= b <= c:
                     raise IllegalActionError(f"{where}: seat {s + 1} bid {b}; a bid is 0..{c}")
-            if (
-                not house_override
-                and self.rules.dealer_restriction is DealerRestriction.SUM_NOT_EQUAL
-                and sum(bids_t) == c
-            ):
+            others = [b for s, b in enumerate(bids_t) if s != self.dealer]
+            if not house_override and self.rules.forbidden_dealer_bid(c, others) == bids_t[self.dealer]:
                 raise IllegalActionError(
                     f"{where}: the bids sum to {c}; the dealer (seat {self.dealer + 1}) may not bid "
-                    f"{c - (sum(bids_t) - bids_t[self.dealer])}"
+                    f"{bids_t[self.dealer]}"
                 )
         if len(tricks) != n or any(not 0 <= t <= c for t in tricks):
             raise IllegalActionError(f"{where}: {n} trick counts 0..{c} needed, one per seat")
@@ -451,12 +443,7 @@ class GameState:
         self.played = 0
         self.turned = ()
         self.trump = None
-        choice = (
-            rules.trump_choice is not TrumpChoice.NONE
-            and spec.cards == rules.trump_choice_at
-            and spec.kind is DealKind.NORMAL
-        )
-        if choice:
+        if rules.trump_chosen(spec):
             self.phase = Phase.TRUMP
             return
         if cards.turned is not None:

@@ -1,0 +1,28 @@
+"""The scorekeeper for games played with real cards (RULES.md §8–§12): the
+Bus-Angeles sheet with premiums and cuts, fines, dots and slaps, the cup
+(«Петушок») and history, stored with SQLAlchemy (SQLite or PostgreSQL).
+
+See docs/scorekeeper.md.  Modules: :mod:`.regulation` (pure rules of fines,
+dots, slaps and the cup), :mod:`.models` (tables), :mod:`.db` (opening,
+migrations, error messages), :mod:`.repository` (:class:`Ledger`: every
+command as one transaction), :mod:`.verify`, :mod:`.paper` (CSV and JSON
+import/export), :mod:`.stats`, :mod:`.charts`.
+"""
+
+from .db import DatabaseUnavailable, LedgerError
+from .repository import (
+    ConflictError,
+    CurrentDeal,
+    DayInfo,
+    GameView,
+    KeeperDecisionNeeded,
+    Ledger,
+    PenaltyInfo,
+    PlayerInfo,
+    VoidDeal,
+)
+
+__all__ = [
+    "ConflictError", "CurrentDeal", "DatabaseUnavailable", "DayInfo", "GameView", "KeeperDecisionNeeded",
+    "Ledger", "LedgerError", "PenaltyInfo", "PlayerInfo", "VoidDeal",
+]

@@ -1,0 +1,167 @@
+"""Charts (matplotlib, PNG or SVG by the file's extension): a game's
+cumulative score per player, with block boundaries, premiums, cuts and fines
+marked; and the cup points of a season, day by day.
+
+Figures are built with :class:`matplotlib.figure.Figure` directly (no
+``pyplot``, no global backend switch), so this works without a display.
+The numbers come from the engine: deal scores from the game's results,
+premiums and cuts from :func:`joker.scoring.block_summaries`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .repository import GameView
+from .stats import CupSeason
+
+COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+FORMATS = (".png", ".svg")
+
+
+def _check(path: str | Path) -> None:
+    if Path(path).suffix.lower() not in FORMATS:
+        raise ValueError(f"a chart is saved as .png or .svg, not {Path(path).suffix or 'no extension'}")
+
+
+def _figure():
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(11, 6), dpi=110, layout="constrained")
+
+
+def _save(fig, path: str | Path) -> Path:
+    path = Path(path)
+    _check(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    return path
+
+
+def game_series(view: GameView) -> tuple[list[float], list[list[int]]]:
+    """x positions and per-seat cumulative totals: one point per deal (its score
+    and any fine given in it), plus one just after each complete block's last deal
+    with its premiums and cuts.  The last value of each seat is its game total."""
+    n = len(view.players)
+    blocks = {b.block: b for b in view.blocks}
+    fines_at: dict[int | None, list[int]] = {}
+    for p in view.penalties:
+        if p.value:
+            fines_at.setdefault(p.deal, [0] * n)[p.seat] += p.value
+    xs: list[float] = [0]
+    cum = [0] * n
+    ys = [[0] for _ in range(n)]
+    results = view.results
+    for i, r in enumerate(results):
+        for s in range(n):
+            cum[s] += r.scores[s] + fines_at.get(r.index + 1, [0] * n)[s]
+            ys[s].append(cum[s])
+        xs.append(r.index + 1)
+        last = i + 1 == len(results) or results[i + 1].spec.block != r.spec.block
+        b = blocks[r.spec.block]
+        if last and b.complete and (any(b.premium) or any(b.cut)):
+            for s in range(n):
+                cum[s] += b.premium[s] - b.cut[s]
+                ys[s].append(cum[s])
+            xs.append(r.index + 1.4)
+    # fines outside a deal, or in the deal still being played: at the end
+    rest = [0] * n
+    for key, vals in fines_at.items():
+        if key is None or key > len(results):
+            rest = [a + v for a, v in zip(rest, vals)]
+    if any(rest):
+        for s in range(n):
+            cum[s] += rest[s]
+            ys[s].append(cum[s])
+        xs.append(xs[-1] + 0.4)
+    return xs, ys
+
+
+def game_chart(view: GameView, path: str | Path) -> Path:
+    """Cumulative score per player over the game's deals."""
+    _check(path)
+    fig = _figure()
+    ax = fig.add_subplot()
+    xs, ys = game_series(view)
+    n = len(view.players)
+    for s in range(n):
+        ax.plot(xs, ys[s], color=COLORS[s % len(COLORS)], lw=2.2, marker="o", ms=3.2,
+                label=f"{view.players[s]} · {view.totals[s]}")
+    top = max(max(y) for y in ys)
+    bottom = min(min(y) for y in ys)
+    span = max(top - bottom, 1)
+    # block boundaries and labels
+    ends: dict[int, int] = {}
+    for r in view.results:
+        ends[r.spec.block] = r.index + 1
+    start = 0.5
+    for b in view.blocks:
+        end = ends[b.block] + 0.5
+        if ends[b.block] < len(view.rules.deals):
+            ax.axvline(end + (0.4 if any(b.premium) or any(b.cut) else 0), color="0.55", ls="--", lw=1)
+        ax.text((start + end) / 2, top + 0.06 * span, f"block {b.block + 1}", ha="center", va="bottom",
+                fontsize=10, color="0.3")
+        start = end
+        # premiums (★) and cuts (▼), labelled
+        if b.complete:
+            x_after = ends[b.block] + 0.4
+            k = xs.index(x_after) if x_after in xs else None
+            for s in range(n):
+                if k is None:
+                    continue
+                color = COLORS[s % len(COLORS)]
+                if b.premium[s]:
+                    ax.plot([x_after], [ys[s][k]], marker="*", ms=17, color=color, mec="black", mew=0.8, zorder=5)
+                    ax.annotate(f"premium +{b.premium[s]}", (x_after, ys[s][k]), xytext=(6, 8),
+                                textcoords="offset points", fontsize=9, color=color, weight="bold")
+                if b.cut[s]:
+                    ax.plot([x_after], [ys[s][k]], marker="v", ms=10, color=color, mec="black", mew=0.8, zorder=5)
+                    ax.annotate(f"cut −{b.cut[s]}", (x_after, ys[s][k]), xytext=(6, -14),
+                                textcoords="offset points", fontsize=9, color=color)
+    # fines (✕)
+    for p in view.penalties:
+        if not p.value or p.deal is None or p.deal > len(view.results):
+            continue
+        k = xs.index(p.deal)
+        color = COLORS[p.seat % len(COLORS)]
+        ax.plot([p.deal], [ys[p.seat][k]], marker="X", ms=11, color=color, mec="black", mew=0.8, zorder=5)
+        ax.annotate(f"fine −{abs(p.value)}", (p.deal, ys[p.seat][k]), xytext=(5, -14), textcoords="offset points",
+                    fontsize=9, color=color)
+    ax.axhline(0, color="0.75", lw=0.8)
+    ax.set_xlim(0, max(xs[-1], len(view.rules.deals)) + 1)
+    ax.set_ylim(bottom - 0.08 * span, top + 0.16 * span)
+    ax.set_xticks(range(1, len(view.rules.deals) + 1))
+    ax.tick_params(axis="x", labelsize=8)
+    ax.set_xlabel("deal")
+    ax.set_ylabel("cumulative score")
+    state = "" if view.state == "finished" else f" ({view.state}, {len(view.results)} deals)"
+    ax.set_title(f"Game {view.id} — {view.date} #{view.number} — {view.rules}{state}", fontsize=12)
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=True, fontsize=10, title="player · total")
+    return _save(fig, path)
+
+
+def cup_chart(season: CupSeason, path: str | Path, title: str = "Cup points") -> Path:
+    """Cumulative cup points per player over a season's game days; the day's cup holder is ringed."""
+    _check(path)
+    fig = _figure()
+    ax = fig.add_subplot()
+    xs = list(range(1, len(season.dates) + 1))
+    for k, name in enumerate(season.players):
+        color = COLORS[k % len(COLORS)]
+        ys = season.cumulative[name]
+        ax.plot(xs, ys, color=color, lw=2.2, marker="o", ms=4, label=f"{name} · {ys[-1] if ys else 0}")
+        for x, y, holder in zip(xs, ys, season.holders):
+            if holder == name:
+                ax.plot([x], [y], marker="o", ms=15, mfc="none", mec=color, mew=2.2, zorder=5)
+    ax.set_xticks(xs)
+    ax.set_xticklabels([d.isoformat() for d in season.dates], rotation=30, ha="right", fontsize=8)
+    ax.set_xlabel("game day (ringed: that day's cup holder)")
+    ax.set_ylabel("cumulative cup points")
+    ax.set_title(title, fontsize=12)
+    ax.grid(True, axis="y", alpha=0.3)
+    if season.players:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=10, title="player · points")
+    else:
+        ax.text(0.5, 0.5, "no contested game day yet", ha="center", va="center", transform=ax.transAxes)
+    return _save(fig, path)

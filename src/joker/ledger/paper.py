@@ -1,0 +1,349 @@
+"""Import and export: a CSV typed from a paper sheet, and the engine's JSON
+record (docs/scorekeeper.md describes both).
+
+The CSV has a header row naming the players, then one row per deal::
+
+    deal,cards,trump,Бутка bid,Бутка tricks,Печун bid,Печун tricks,…
+    1,1,H,0,0,0,1,…
+
+and, anywhere after the header (or in a second file), extra rows for
+infringements and redeals, in the order they happened::
+
+    redeal,11,revoke
+    fine,11,Бардак,revoke,trumped a club holding clubs
+    dot,5,Печун,stalling
+
+A bid written ``2!`` records the deal's bids as actually said (house
+override of the dealer restriction).  Blank lines and lines starting with
+``#`` are ignored.  An import is one transaction: the first bad row stops it,
+named with its row number and the reason, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from ..errors import JokerError
+from ..record import GameRecord, replay
+from ..rules import Rules, parse_rules
+from . import regulation as reg
+from .db import LedgerError
+from .repository import (
+    Ledger,
+    _ensure_attempt,
+    _new_game,
+    _op_deal,
+    _op_finish,
+    _op_penalty,
+    _op_redeal,
+    _record,
+    parse_trump,
+)
+
+HEADER = ("deal", "cards", "trump")
+EXTRA = ("fine", "dot", "redeal")
+_BID_SUFFIX = re.compile(r"[\s:_\-(]*(bids?|заказы?|tricks?|взятки)\)?\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class SheetDeal:
+    row: int
+    number: int
+    cards: int
+    trump: str
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    house_override: bool
+
+
+@dataclass(frozen=True)
+class SheetExtra:
+    row: int
+    kind: str  # fine | dot | redeal
+    deal: int | None
+    player: str | None
+    code: str
+    note: str
+
+
+@dataclass(frozen=True)
+class PaperSheet:
+    players: tuple[str, ...]
+    items: tuple[SheetDeal | SheetExtra, ...]
+    source: str
+
+
+def _rows(text: str, source: str):
+    reader = csv.reader(io.StringIO(text))
+    for cells in reader:
+        row = reader.line_num
+        cells = [c.strip() for c in cells]
+        while cells and cells[-1] == "":
+            cells.pop()
+        if not cells or cells[0].startswith("#"):
+            continue
+        yield row, cells
+
+
+def _int(cell: str, what: str, where: str) -> int:
+    try:
+        return int(cell)
+    except ValueError:
+        raise LedgerError(f"{where}: {what} must be a whole number, not {cell!r}") from None
+
+
+def _extra(row: int, cells: list[str], source: str) -> SheetExtra:
+    where = f"{source} row {row}"
+    kind = cells[0].lower()
+    deal = None
+    if len(cells) > 1 and cells[1] != "":
+        deal = _int(cells[1], "the deal number", where)
+    if kind == "redeal":
+        if deal is None:
+            raise LedgerError(f"{where}: a redeal row needs the deal number: redeal,DEAL[,reason]")
+        return SheetExtra(row, kind, deal, None, "", ",".join(cells[2:]).strip())
+    if len(cells) < 4:
+        raise LedgerError(f"{where}: a {kind} row is {kind},DEAL,PLAYER,CODE[,note] (CODE from RULES.md §11 or other)")
+    code = cells[3]
+    note = ",".join(cells[4:]).strip()
+    if code != reg.OTHER and code not in reg.INFRINGEMENTS:
+        raise LedgerError(f"{where}: unknown infringement code {code!r}; codes: {', '.join(reg.INFRINGEMENTS)}, other")
+    return SheetExtra(row, kind, deal, cells[2], code, note)
+
+
+def parse_extras(text: str, source: str = "infringements") -> list[SheetExtra]:
+    """The rows of an infringements file (``fine``/``dot``/``redeal`` rows; a header row is skipped)."""
+    out = []
+    for row, cells in _rows(text, source):
+        if cells[0].lower() in EXTRA:
+            out.append(_extra(row, cells, source))
+        elif cells[0].lower() in ("kind", "type"):
+            continue
+        else:
+            raise LedgerError(f"{source} row {row}: expected a fine, dot or redeal row, got {cells[0]!r}")
+    return out
+
+
+def parse_sheet(text: str, players: int, source: str = "sheet") -> PaperSheet:
+    """Read a paper-sheet CSV (see the module doc).  Raises :class:`LedgerError` naming the row."""
+    rows = list(_rows(text, source))
+    if not rows:
+        raise LedgerError(f"{source}: empty (the first row names the players: deal,cards,trump,NAME bid,NAME tricks,…)")
+    hrow, header = rows[0]
+    if [h.lower() for h in header[:3]] != list(HEADER):
+        raise LedgerError(f"{source} row {hrow}: the header starts with deal,cards,trump, then the players' names")
+    names = []
+    for k in range(3, len(header), 2):
+        name = _BID_SUFFIX.sub("", header[k]).strip()
+        if not name:
+            raise LedgerError(f"{source} row {hrow}: column {k + 1} should name a player")
+        names.append(name)
+    if len(names) != players:
+        raise LedgerError(f"{source} row {hrow}: {len(names)} players named ({', '.join(names)}); the rules have {players}")
+    width = 3 + 2 * players
+    items: list[SheetDeal | SheetExtra] = []
+    for row, cells in rows[1:]:
+        where = f"{source} row {row}"
+        if cells[0].lower() in EXTRA:
+            items.append(_extra(row, cells, source))
+            continue
+        if len(cells) != width:
+            raise LedgerError(f"{where}: {len(cells)} cells; a deal row has {width}: deal, cards, trump, then bid and "
+                              f"tricks for each of {players} players")
+        number = _int(cells[0], "the deal number", where)
+        cards = _int(cells[1], "the number of cards", where)
+        where = f"{where} (deal {number})"
+        override = False
+        bids, tricks = [], []
+        for k in range(players):
+            b = cells[3 + 2 * k]
+            if b.endswith("!"):
+                override = True
+                b = b[:-1]
+            bids.append(_int(b, f"{names[k]}'s bid", where))
+            tricks.append(_int(cells[4 + 2 * k], f"{names[k]}'s tricks", where))
+        try:
+            trump = parse_trump(cells[2])
+        except LedgerError as e:
+            raise LedgerError(f"{where}: {e}") from None
+        items.append(SheetDeal(row, number, cards, trump, tuple(bids), tuple(tricks), override))
+    return PaperSheet(tuple(names), tuple(items), source)
+
+
+def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", date: dt.date | None = None,
+                 first_dealer: int | None = None, add_players: bool = False,
+                 extras: Sequence[SheetExtra] = (), finish: bool = True, extras_source: str = "infringements") -> int:
+    """Enter a parsed sheet as a new game (one transaction); returns the game id.
+
+    ``extras``: the rows of a second file (:func:`parse_extras`), its redeals
+    placed before the deal they redeal, its fines and dots after the sheet's rows."""
+    try:
+        r = parse_rules(rules)
+    except JokerError as e:
+        raise LedgerError(f"rules: {e}") from None
+    fd = r.first_dealer if first_dealer is None else first_dealer
+    if fd is None:
+        raise LedgerError(f"{r} draws the first dealer: say who dealt first (--first-dealer SEAT)")
+    with ledger.write() as s:
+        g = _new_game(s, sheet.players, r, fd - 1, date, add_players, note=f"imported from {sheet.source}")
+        expected = 1
+        # a second file's redeal rows go just before the deal they redeal; its fines and dots after the sheet
+        redeals = {}
+        for x in extras:
+            if x.kind == "redeal":
+                redeals.setdefault(x.deal, []).append(x)
+        items: list[tuple[str, SheetDeal | SheetExtra]] = []
+        for x in sheet.items:
+            if isinstance(x, SheetDeal):
+                items.extend((extras_source, y) for y in redeals.pop(x.number, []))
+            items.append((sheet.source, x))
+        items.extend((extras_source, y) for y in extras if y.kind != "redeal")
+        items.extend((extras_source, y) for ys in redeals.values() for y in ys)
+        for source, item in items:
+            where = f"{source} row {item.row}"
+            try:
+                if isinstance(item, SheetDeal):
+                    where += f" (deal {item.number})"
+                    if item.number != expected:
+                        raise LedgerError(f"expected deal {expected} next, the row says {item.number}")
+                    if item.number > len(r.deals):
+                        raise LedgerError(f"{r} has only {len(r.deals)} deals")
+                    want = r.deals[item.number - 1].cards
+                    if item.cards != want:
+                        raise LedgerError(f"the row says {item.cards} cards; deal {item.number} of {r} has {want}")
+                    _op_deal(s, g, item.trump, item.bids, item.tricks, item.house_override, None)
+                    expected += 1
+                elif item.kind == "redeal":
+                    if item.deal != expected:
+                        raise LedgerError(f"a redeal row stands just before the deal dealt again; the next deal is "
+                                          f"{expected}, the row says {item.deal}")
+                    _op_redeal(s, g, item.note or "redeal")
+                else:
+                    _op_penalty(s, g, item.player, item.code, item.kind, item.note, item.deal, False)
+            except LedgerError as e:
+                raise LedgerError(f"{where}: {e}") from None
+        if finish and expected > len(r.deals):
+            _op_finish(s, g)
+        return g.id
+
+
+def import_csv(ledger: Ledger, path: str | Path, rules: str = "bus-angeles", date: dt.date | None = None,
+               first_dealer: int | None = None, add_players: bool = False,
+               infringements: str | Path | None = None, finish: bool = True) -> int:
+    """Import a paper-sheet CSV file (and optionally a second file of infringement rows)."""
+    path = Path(path)
+    try:
+        players = parse_rules(rules).players
+    except JokerError as e:
+        raise LedgerError(f"rules: {e}") from None
+    sheet = parse_sheet(_read(path), players, path.name)
+    extras = parse_extras(_read(Path(infringements)), Path(infringements).name) if infringements else []
+    return import_sheet(ledger, sheet, rules, date, first_dealer, add_players, extras, finish,
+                        Path(infringements).name if infringements else "infringements")
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as e:
+        raise LedgerError(f"cannot read {path}: {e}") from None
+
+
+# -- export -------------------------------------------------------------------------------------
+def sheet_csv(ledger: Ledger, game: int | None = None) -> str:
+    """The game as a paper-sheet CSV: deals, redeal rows before the deal dealt
+    again, then fines and dots in the order given."""
+    v = ledger.game(game)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow([*HEADER, *[x for p in v.players for x in (f"{p} bid", f"{p} tricks")]])
+    voids = {}
+    for d in v.redeals:
+        voids.setdefault(d.number, []).append(d)
+    for e, r in zip(v.record.deals, v.results):
+        for d in voids.pop(r.index + 1, []):
+            w.writerow(["redeal", d.number, d.reason])
+        cells = [r.index + 1, r.spec.cards, e.trump]
+        for s in range(len(v.players)):
+            bid = "" if r.bids is None else str(r.bids[s])
+            if e.house_override and s == r.dealer:
+                bid += "!"
+            cells += [bid, r.tricks[s]]
+        w.writerow(cells)
+    for num in sorted(voids):  # redeals of the deal still being entered
+        for d in voids[num]:
+            w.writerow(["redeal", d.number, d.reason])
+    for p in v.penalties:
+        w.writerow([p.kind, "" if p.deal is None else p.deal, p.player, p.code, p.note])
+    return out.getvalue()
+
+
+def record_json(ledger: Ledger, game: int | None = None) -> str:
+    """The game as the engine's JSON record (docs/records.md), with each deal's
+    scores, the redeals and the ledger's ids in ``meta``."""
+    with ledger.read() as s:
+        from .repository import _game
+
+        g = _game(s, game)
+        return _record(g, with_scores=True).to_json()
+
+
+def import_record(ledger: Ledger, text: str, source: str = "record", date: dt.date | None = None,
+                  add_players: bool = False, finish: bool = True) -> int:
+    """Enter a JSON record as a new game (one transaction).  A game played through
+    the engine (hands and actions) is replayed and kept as its trump, bids and
+    tricks; the record's redeals (``meta.redeals``) and penalties come along."""
+    try:
+        rec = GameRecord.from_json(text)
+        rules = parse_rules(rec.rules)
+        state = replay(rec)
+    except JokerError as e:
+        raise LedgerError(f"{source}: {e}") from None
+    deals = []
+    for e, r in zip(rec.deals, state.results):
+        trump = "N" if r.trump is None else "SCDH"[r.trump]
+        deals.append((trump, None if r.bids is None else list(r.bids), list(r.tricks), e.house_override))
+    voids = {}
+    for x in (rec.meta.get("redeals") or []):
+        voids.setdefault(int(x["deal"]), []).append(x)
+    with ledger.write() as s:
+        g = _new_game(s, rec.players, rules, rec.first_dealer, date, add_players, note=f"imported from {source}")
+        _check_values(rules, rec)
+        for i, (trump, bids, tricks, override) in enumerate(deals, start=1):
+            for x in voids.pop(i, []):
+                d, _ = _ensure_attempt(s, g, rules)
+                d.trump = x.get("trump")
+                d.bids = x.get("bids")
+                d.tricks = x.get("tricks")
+                _op_redeal(s, g, str(x.get("reason") or "redeal"))
+            try:
+                _op_deal(s, g, trump, bids, tricks, override, None)
+            except LedgerError as err:
+                raise LedgerError(f"{source}: {err}") from None
+        for p in rec.penalties:
+            try:
+                _op_penalty(s, g, p.seat, p.code, p.kind, p.note, None if p.deal is None else p.deal + 1, False)
+            except LedgerError as err:
+                raise LedgerError(f"{source}: penalty to seat {p.seat + 1}: {err}") from None
+        if finish and state.is_terminal():
+            _op_finish(s, g)
+        return g.id
+
+
+def _check_values(rules: Rules, rec: GameRecord) -> None:
+    for p in rec.penalties:
+        want = rules.fine if p.kind == reg.FINE else 0
+        if p.value != want:
+            raise LedgerError(f"a {p.kind} to seat {p.seat + 1} is worth {p.value} in the record; {rules} says {want}")
+
+
+__all__ = [
+    "PaperSheet", "SheetDeal", "SheetExtra", "import_csv", "import_record", "import_sheet", "parse_extras",
+    "parse_sheet", "record_json", "sheet_csv",
+]
