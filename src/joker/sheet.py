@@ -48,8 +48,9 @@ def build_sheet(rules: Rules, results: Sequence[DealResult], fines: Sequence[int
     for i, r in enumerate(results):
         spec = r.spec
         size = str(spec.cards) if spec.kind is DealKind.NORMAL else f"{spec.cards} {spec.kind.value}"
+        rotating = rules.rotating_trumps and spec.kind is not DealKind.NOTRUMP
         rows.append(
-            SheetRow("deal", str(r.index + 1), r.scores, size, r.dealer, suit_symbol(r.trump),
+            SheetRow("deal", str(r.index + 1), r.scores, size, r.dealer, "↻" if rotating else suit_symbol(r.trump),
                      r.bids if r.bids is not None else (None,) * n, r.tricks)
         )
         last_of_block = i + 1 == len(results) or results[i + 1].spec.block != spec.block

@@ -458,7 +458,7 @@ class GameState:
             last = cards.hands[dealer][-1]
             self.turned = (last,)
             self.trump = None if last >= JOKER1 else last // 13
-        if spec.kind is DealKind.NOTRUMP:
+        if spec.kind is DealKind.NOTRUMP or self.rotating:  # rotating: each trick has its own trump
             self.trump = None
         self._after_trump()
 
