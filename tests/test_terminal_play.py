@@ -30,11 +30,7 @@ from joker.cli.play import (
 from joker.record import load_record, replay
 from joker.rules import JokerCall
 
-try:
-    import pexpect
-except ImportError:  # a dev dependency: only the pseudo-terminal tests need it
-    pexpect = None
-needs_pexpect = pytest.mark.skipif(pexpect is None, reason="pexpect is not installed (pip install pexpect==4.9.0)")
+import pexpect  # a dev dependency: never skip the pseudo-terminal tests for want of it
 
 JOKER = str(Path(sys.executable).with_name("joker"))
 RULES = "bus-angeles(schedule='3,3')"
@@ -192,7 +188,6 @@ def last_hand(text: str) -> str:
     return re.findall(r"Your hand: +(.*?)\r?\n", text)[-1].strip()
 
 
-@needs_pexpect
 def test_play_quit_resume_finish(tmp_path):
     seed = seed_with_joker(RULES)
     path = tmp_path / "game.json"
@@ -270,7 +265,6 @@ def test_play_quit_resume_finish(tmp_path):
         assert int(m.group(1)) == totals[seat]
 
 
-@needs_pexpect
 def test_russian_trump_choice_and_ctrl_c(tmp_path):
     """--lang ru: Russian screen and prompts; a trump named by a Russian letter;
     Ctrl-C saves the game, by default under $JOKER_HOME/games."""
