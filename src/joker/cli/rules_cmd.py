@@ -1,0 +1,71 @@
+"""``joker rules``: list the presets, or show one rule set field by field."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..errors import JokerError
+from ..rules import PRESETS, Rules, parse_rules
+
+
+def _field_docs() -> dict[str, str]:
+    """Attribute docstrings of :class:`Rules` (the source's ``\"\"\"...\"\"\"`` under each field)."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(Rules))
+    docs: dict[str, str] = {}
+    body = tree.body[0].body  # type: ignore[attr-defined]
+    for node, nxt in zip(body, body[1:]):
+        if isinstance(node, ast.AnnAssign) and isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant):
+            docs[node.target.id] = " ".join(str(nxt.value.value).split())  # type: ignore[union-attr]
+    return docs
+
+
+def _value(v: object) -> str:
+    if isinstance(v, tuple):
+        return "+".join(getattr(x, "value", str(x)) for x in v) or "—"
+    return str(getattr(v, "value", v))
+
+
+def rules_command(
+    rules: Optional[str] = typer.Argument(
+        None, help="A preset or rules string, e.g. bus-angeles or \"georgian(khishti=-500)\"; none lists the presets."
+    ),
+) -> None:
+    """List the presets, or show every field of one rule set with its schedule."""
+    console = Console()
+    if rules is None:
+        t = Table(title="Presets (RULES.md §4)", header_style="bold")
+        for col in ("preset", "players", "deck", "deals", "scoring"):
+            t.add_column(col)
+        for name, r in PRESETS.items():
+            t.add_row(name, str(r.players), r.deck.value, str(len(r.deals)), r.scoring.value)
+        console.print(t)
+        console.print("Show one: joker rules NAME · change a field: joker rules \"camp(players=5)\"")
+        return
+    try:
+        r = parse_rules(rules)
+    except JokerError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2)
+    docs = _field_docs()
+    base = PRESETS[r.preset]
+    t = Table(title=str(r), header_style="bold")
+    t.add_column("field")
+    t.add_column("value")
+    t.add_column("meaning")
+    for f in dataclasses.fields(r):
+        v = getattr(r, f.name)
+        style = "bold yellow" if getattr(base, f.name) != v else ""
+        t.add_row(f.name, _value(v), docs.get(f.name, ""), style=style)
+    console.print(t)
+    blocks: dict[int, list[str]] = {}
+    for d in r.deals:
+        blocks.setdefault(d.block, []).append(str(d))
+    console.print("deals: " + " | ".join(",".join(b) for b in blocks.values()) + f"  ({len(r.deals)} deals)")
