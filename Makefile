@@ -1,10 +1,11 @@
-# Quick start:  make play   (a game in the terminal)   |   make test   (the whole suite)
+# Quick start:  make run   (the web app, http://127.0.0.1:8000)   |   make test   (the whole suite)
+# make play: a game in the terminal
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test play replay bench clean
+.PHONY: install test run play replay bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,6 +17,9 @@ install: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 $(PYTEST_ARGS)
+
+run: $(STAMP)
+	$(BIN)/joker serve $(ARGS)
 
 play: $(STAMP)
 	$(BIN)/joker play $(ARGS)

@@ -1,0 +1,250 @@
+"""The FastAPI application: pages, the JSON API and the WebSocket.
+
+``create_app(db)`` opens the database like ``joker ledger`` does (a path or
+URL, else ``$JOKER_DB_URL``, else the default SQLite file; migrations run on
+first use), then on startup resumes every unfinished table from it.
+
+Pages: ``/`` the lobby (open tables, a new table), ``/t/{id}`` a table (to
+play, or to watch), ``/games`` finished games, ``/replay/{id}`` the replay
+viewer, ``/keeper`` and ``/keeper/game/{id}`` the scorekeeper, ``/lang/{en|ru}``
+the language switch.  API: ``/api/tables`` (list, create), ``/api/tables/{id}``
+(public state), ``…/join``, ``…/record`` (JSON record of a finished game),
+``…/replay``; ``/api/keeper/…`` (:mod:`.keeper`); the OpenAPI description at
+``/api/docs``.  WebSocket: ``/ws/{id}`` (:mod:`.ws`, :mod:`.protocol`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Optional
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, Field
+
+from ..bots import BOTS
+from ..errors import JokerError
+from ..ledger import Ledger
+from ..ledger.db import LedgerError
+from ..record import GameRecord
+from ..rules import PRESETS
+from . import keeper
+from .hub import Hub
+from .i18n import CATALOG, COOKIE, LANGS, Tr, negotiate
+from .replay import replay_data
+from .store import Store
+from .table import Options, TableError
+from .ws import serve_socket
+
+HERE = Path(__file__).parent
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
+ENV_SECRET = "JOKER_SECRET"
+
+
+class CreateTable(BaseModel):
+    """A new table: the host's ``name``; ``rules`` a rules string (a preset name
+    or e.g. ``bus-angeles(schedule='1,2,3')``); ``seats`` per seat ``human`` or
+    ``bot:LEVEL``; the host's seat ``host_seat`` (0-based)."""
+
+    name: str = Field(max_length=100)
+    rules: str = Field("bus-angeles", max_length=400)
+    seats: list[str] = Field(min_length=2, max_length=10)
+    host_seat: int = 0
+    turn_seconds: int = 0
+    stalling_dot: bool = False
+    public: bool = True
+    fill_bot: str = Field("heuristic", max_length=40)
+    seed: Optional[str] = Field(None, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")
+
+
+class JoinTable(BaseModel):
+    name: str = Field(max_length=100)
+    seat: Optional[int] = None
+
+
+def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None, bot_delay: float = 0.8) -> FastAPI:
+    """The web app on database ``db`` (see the module docstring).
+
+    ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
+    and kept in the database); ``bot_delay``: seconds a bot waits before it
+    plays.  The database is opened when the app starts (uvicorn, or
+    ``with TestClient(app)``)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        led = Ledger.open(None if db is None else str(db))
+        store = Store(led.engine, led.url)
+        key = secret or os.environ.get(ENV_SECRET)
+        hub = Hub(store, key.encode() if key else store.secret(), bot_delay)
+        app.state.ledger = led
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            led.close()
+
+    app = FastAPI(title="Joker", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
+                  openapi_url="/api/openapi.json")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    templates = Jinja2Templates(directory=str(TEMPLATES))
+    app.include_router(keeper.router)
+
+    def lang_of(request: Request) -> str:
+        return negotiate(request.headers.get("accept-language"), request.cookies.get(COOKIE))
+
+    def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        lang = lang_of(request)
+        js = {"lang": lang, "T": CATALOG[lang], **ctx.pop("js", {})}
+        return templates.TemplateResponse(
+            request, name, {"t": Tr(lang), "lang": lang, "langs": LANGS, "path": request.url.path,
+                            "js": json.dumps(js, ensure_ascii=False).replace("</", "<\\/"), **ctx},
+            status_code=status)
+
+    def hub_of(request: Request) -> Hub:
+        return request.app.state.hub
+
+    # -- errors ---------------------------------------------------------------------------------
+    @app.exception_handler(TableError)
+    async def _table_error(request: Request, e: TableError) -> JSONResponse:
+        return JSONResponse({"error": e.message, "code": e.code}, status_code=400)
+
+    @app.exception_handler(LedgerError)
+    async def _ledger_error(request: Request, e: LedgerError) -> JSONResponse:
+        return JSONResponse({"error": str(e)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, e: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in e.errors():
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        return JSONResponse({"error": "; ".join(parts) or "invalid request"}, status_code=400)
+
+    # -- pages ----------------------------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby(request: Request) -> HTMLResponse:
+        presets = [{"name": n, "players": r.players, "schedule": r.schedule} for n, r in PRESETS.items()]
+        return page(request, "lobby.html", tables=hub_of(request).lobby(),
+                    js={"presets": presets, "bots": list(BOTS), "tables": hub_of(request).lobby()})
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+        t = await hub_of(request).get(table_id)
+        if t is None:
+            return page(request, "notfound.html", 404, what=table_id)
+        return page(request, "table.html", table=t.public(), js={"table": t.public()})
+
+    @app.get("/games", response_class=HTMLResponse)
+    async def games_page(request: Request) -> HTMLResponse:
+        hub = hub_of(request)
+        games = await hub.db(hub.store.finished, 200)
+        return page(request, "games.html", games=games)
+
+    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+        hub = hub_of(request)
+        text = await hub.db(hub.store.record_text, table_id)
+        if text is None:
+            return page(request, "notfound.html", 404, what=table_id)
+        return page(request, "replay.html", table_id=table_id,
+                    js={"replay": replay_data(GameRecord.from_json(text)), "table_id": table_id})
+
+    @app.get("/keeper", response_class=HTMLResponse)
+    def keeper_page(request: Request) -> HTMLResponse:
+        led: Ledger = request.app.state.ledger
+        return page(request, "keeper.html", where=led.where,
+                    js={"keeper": keeper.overview(led), "presets": keeper.presets_for_keeper()})
+
+    @app.get("/keeper/game/{gid}", response_class=HTMLResponse)
+    def keeper_game_page(request: Request, gid: int) -> HTMLResponse:
+        led: Ledger = request.app.state.ledger
+        if gid not in led.games():
+            return page(request, "notfound.html", 404, what=str(gid))
+        return page(request, "keeper_game.html", gid=gid,
+                    js={"game": keeper.game_json(led.game(gid)),
+                        "infringements": keeper.infringements(lang_of(request))})
+
+    @app.get("/lang/{code}")
+    async def set_lang(request: Request, code: str, next: str = "/") -> Response:
+        if not next.startswith("/") or next.startswith("//"):
+            next = "/"
+        r = RedirectResponse(quote(next, safe="/?=&%#"), status_code=303)
+        if code in LANGS:
+            r.set_cookie(COOKIE, code, max_age=3600 * 24 * 365, samesite="lax")
+        return r
+
+    @app.get("/healthz")
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    # -- API ----------------------------------------------------------------------------------------
+    @app.get("/api/tables")
+    async def api_tables(request: Request) -> list[dict[str, Any]]:
+        return hub_of(request).lobby()
+
+    @app.post("/api/tables")
+    async def api_create(request: Request, body: CreateTable) -> dict[str, Any]:
+        opts = Options(body.turn_seconds, body.stalling_dot, body.public, body.fill_bot)
+        t, seat, token = await hub_of(request).create_table(body.rules, body.seats, body.name, body.host_seat,
+                                                            opts, body.seed)
+        return {"table": t.id, "seat": seat, "token": token, "url": f"/t/{t.id}"}
+
+    @app.get("/api/tables/{table_id}")
+    async def api_table(request: Request, table_id: str) -> Any:
+        t = await hub_of(request).get(table_id)
+        if t is None:
+            return JSONResponse({"error": f"there is no table {table_id[:20]!r}"}, status_code=404)
+        return t.public()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def api_join(request: Request, table_id: str, body: JoinTable) -> Any:
+        hub = hub_of(request)
+        t = await hub.get(table_id)
+        if t is None:
+            return JSONResponse({"error": f"there is no table {table_id[:20]!r}"}, status_code=404)
+        seat, token = await hub.join(t, body.name, body.seat)
+        return {"table": t.id, "seat": seat, "token": token}
+
+    async def _finished_record(request: Request, table_id: str) -> str | JSONResponse:
+        hub = hub_of(request)
+        text = await hub.db(hub.store.record_text, table_id)
+        if text is None:
+            t = await hub.get(table_id)
+            msg = (f"there is no table {table_id[:20]!r}" if t is None else
+                   "the record, with every hand, is published when the game is over")
+            return JSONResponse({"error": msg}, status_code=404 if t is None else 403)
+        return text
+
+    @app.get("/api/tables/{table_id}/record")
+    async def api_record(request: Request, table_id: str) -> Response:
+        text = await _finished_record(request, table_id)
+        if isinstance(text, JSONResponse):
+            return text
+        return Response(text, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="joker-{table_id}.json"'})
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def api_replay(request: Request, table_id: str) -> Any:
+        text = await _finished_record(request, table_id)
+        if isinstance(text, JSONResponse):
+            return text
+        try:
+            return replay_data(GameRecord.from_json(text))
+        except JokerError as e:
+            return JSONResponse({"error": str(e)}, status_code=500)
+
+    @app.websocket("/ws/{table_id}")
+    async def ws(websocket: WebSocket, table_id: str) -> None:
+        await serve_socket(websocket, websocket.app.state.hub, table_id)
+
+    return app

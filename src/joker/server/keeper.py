@@ -1,0 +1,341 @@
+"""The scorekeeper in the browser: the pages and the JSON API over
+:class:`joker.ledger.Ledger` — the same storage and the same functions as
+``joker ledger`` (docs/scorekeeper.md), so the terminal and the browser see
+the same games, and every check (the dealer's bid, tricks summing to the
+deal, one transaction per command) is the ledger's own.
+
+Every write endpoint is one ledger call; a refused one answers 400 with the
+ledger's message (naming the deal or row and the reason) and writes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tempfile
+from pathlib import Path
+from typing import Any, Optional
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field
+
+from ..ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
+from ..ledger import regulation as reg
+from ..ledger.repository import CurrentDeal
+from ..rules import PRESETS, parse_rules
+from .views import sheet_json
+
+router = APIRouter()
+
+
+def _ledger(request: Request) -> Ledger:
+    return request.app.state.ledger
+
+
+def current_json(c: CurrentDeal | None, rules) -> dict[str, Any] | None:
+    if c is None:
+        return None
+    return {"number": c.number, "attempt": c.attempt, "cards": c.cards, "kind": c.kind, "block": c.block,
+            "dealer": c.dealer, "first_hand": c.first_hand, "bid_order": list(c.bid_order),
+            "trump_chooser": c.trump_chooser, "trump": c.trump, "bids": list(c.bids),
+            "house_override": c.house_override, "forbidden": c.forbidden, "needs_bids": c.needs_bids,
+            "next_bidder": c.next_bidder, "deals": len(rules.deals)}
+
+
+def game_json(v: GameView) -> dict[str, Any]:
+    """A :class:`GameView` as JSON: the sheet rows (the live table's layout), totals,
+    the deal being entered, penalties, redeals, dots and slaps."""
+    return {
+        "id": v.id, "date": v.date.isoformat(), "number": v.number, "rules": str(v.rules),
+        "players": list(v.players), "core": list(v.core), "state": v.state, "first_dealer": v.first_dealer,
+        "deals": len(v.rules.deals), "played": len(v.results), "complete": v.complete,
+        "sheet": sheet_json(v.sheet), "totals": list(v.totals),
+        "places": list(v.places) if v.state == "finished" else None,
+        "cup_points": list(v.cup_points) if v.state == "finished" and v.cup_points is not None else None,
+        "contested": v.contested,
+        "current": current_json(v.current, v.rules),
+        "penalties": [{"id": p.id, "deal": p.deal, "seat": p.seat, "player": p.player, "code": p.code,
+                       "kind": p.kind, "value": p.value, "note": p.note, "slap": p.slap, "text": p.text}
+                      for p in v.penalties],
+        "redeals": [{"number": r.number, "attempt": r.attempt, "reason": r.reason} for r in v.redeals],
+        "dots_game": list(v.dots_game), "dots_running": list(v.dots_running), "slaps_day": list(v.slaps_day),
+    }
+
+
+def infringements(lang: str) -> list[dict[str, str]]:
+    """The regulation's table (RULES.md §11) for the penalty form."""
+    return [{"code": i.code, "penalty": i.penalty, "text": i.text_ru if lang == "ru" else i.text,
+             "redeal": i.redeal} for i in reg.INFRINGEMENTS.values()]
+
+
+def overview(led: Ledger) -> dict[str, Any]:
+    """The keeper's front page: games, the day, players, the cup and statistics."""
+    from ..ledger.stats import cup_season, player_stats
+
+    open_ids = led.games("open")
+    all_ids = led.games()
+    recent = [i for i in reversed(all_ids) if i not in open_ids][:12]
+
+    def brief(gid: int) -> dict[str, Any]:
+        v = led.game(gid)
+        return {"id": v.id, "date": v.date.isoformat(), "players": list(v.players), "state": v.state,
+                "rules": str(v.rules), "played": len(v.results), "deals": len(v.rules.deals),
+                "totals": list(v.totals)}
+
+    day = led.current_day()
+    stats, _ = player_stats(led)
+    season = cup_season(led, dt.date.today().year)
+    return {
+        "open": [brief(g) for g in reversed(open_ids)],
+        "recent": [brief(g) for g in recent],
+        "day": None if day is None else {"date": day.date.isoformat(), "games": list(day.games)},
+        "players": [{"name": p.name, "core": p.core} for p in led.players()],
+        "stats": [{"name": s.name, "core": s.core, "games": s.games, "wins": s.wins,
+                   "mean_place": None if s.mean_place is None else round(s.mean_place, 2),
+                   "cup_points": s.cup_points, "cups": s.cups,
+                   "made_share": None if s.made_share is None else round(100 * s.made_share),
+                   "fines": s.fines, "dots": s.dots, "slaps": s.slaps} for s in stats if s.games or s.core],
+        "cup": {"dates": [d.isoformat() for d in season.dates], "players": season.players,
+                "cumulative": season.cumulative, "holders": season.holders},
+        "where": led.where,
+    }
+
+
+# -- requests -----------------------------------------------------------------------------------
+class NewGame(BaseModel):
+    players: list[str] = Field(min_length=2, max_length=10)
+    rules: str = Field("bus-angeles", max_length=400)
+    first_dealer: Optional[int] = None
+    add_players: bool = True
+
+
+class NewPlayer(BaseModel):
+    name: str = Field(max_length=80)
+    core: bool = False
+
+
+class CoreFlag(BaseModel):
+    name: str = Field(max_length=80)
+    core: bool
+
+
+class TrumpIn(BaseModel):
+    trump: str = Field(max_length=12)
+
+
+class BidIn(BaseModel):
+    seat: int
+    bid: int
+    house_override: bool = False
+
+
+class TricksIn(BaseModel):
+    tricks: list[int] = Field(max_length=10)
+
+
+class DealIn(BaseModel):
+    trump: str = Field(max_length=12)
+    bids: Optional[list[Optional[int]]] = Field(None, max_length=10)
+    tricks: list[int] = Field(max_length=10)
+    house_override: bool = False
+    expect_deal: Optional[int] = None
+
+
+class PenaltyIn(BaseModel):
+    seat: int
+    code: str = Field(max_length=40)
+    kind: Optional[str] = Field(None, max_length=4)
+    note: str = Field("", max_length=400)
+    deal: Optional[int] = None
+    redeal: Optional[bool] = None
+
+
+class RedealIn(BaseModel):
+    reason: str = Field("", max_length=400)
+
+
+class DayEnd(BaseModel):
+    keeper_pick: Optional[str] = Field(None, max_length=80)
+
+
+def _bad(e: Exception, status: int = 400) -> JSONResponse:
+    body: dict[str, Any] = {"error": str(e)}
+    if isinstance(e, KeeperDecisionNeeded):
+        body["tied"] = list(e.tied)
+    return JSONResponse(body, status_code=status)
+
+
+def _call(fn, *args, **kwargs) -> Any:
+    try:
+        return fn(*args, **kwargs)
+    except LedgerError as e:
+        return _bad(e)
+
+
+def _game_or_error(led: Ledger, gid: int) -> Any:
+    if gid not in led.games():
+        return _bad(LedgerError(f"there is no game {gid}"), 404)
+    return None
+
+
+# -- API ------------------------------------------------------------------------------------------
+@router.get("/api/keeper")
+def api_overview(request: Request) -> Any:
+    return overview(_ledger(request))
+
+
+@router.post("/api/keeper/players")
+def api_add_player(request: Request, body: NewPlayer) -> Any:
+    r = _call(_ledger(request).add_player, body.name, body.core)
+    return r if isinstance(r, JSONResponse) else {"name": r.name, "core": r.core}
+
+
+@router.post("/api/keeper/players/core")
+def api_core(request: Request, body: CoreFlag) -> Any:
+    r = _call(_ledger(request).set_core, body.name, body.core)
+    return r if isinstance(r, JSONResponse) else {"name": r.name, "core": r.core}
+
+
+@router.post("/api/keeper/days/start")
+def api_day_start(request: Request) -> Any:
+    r = _call(_ledger(request).start_day)
+    return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat()}
+
+
+@router.post("/api/keeper/days/end")
+def api_day_end(request: Request, body: DayEnd) -> Any:
+    r = _call(_ledger(request).end_day, None, body.keeper_pick)
+    return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat(), "cup": r.cup_text,
+                                                   "holder": r.cup_holder}
+
+
+@router.post("/api/keeper/games")
+def api_new_game(request: Request, body: NewGame) -> Any:
+    led = _ledger(request)
+    gid = _call(led.new_game, [p.strip() for p in body.players], body.rules, body.first_dealer,
+                None, body.add_players)
+    return gid if isinstance(gid, JSONResponse) else game_json(led.game(gid))
+
+
+@router.get("/api/keeper/games/{gid}")
+def api_game(request: Request, gid: int) -> Any:
+    led = _ledger(request)
+    return _game_or_error(led, gid) or game_json(led.game(gid))
+
+
+def _then_game(request: Request, gid: int, fn, *args, **kwargs) -> Any:
+    led = _ledger(request)
+    missing = _game_or_error(led, gid)
+    if missing is not None:
+        return missing
+    r = _call(fn, gid, *args, **kwargs)
+    return r if isinstance(r, JSONResponse) else game_json(led.game(gid))
+
+
+@router.post("/api/keeper/games/{gid}/trump")
+def api_trump(request: Request, gid: int, body: TrumpIn) -> Any:
+    return _then_game(request, gid, _ledger(request).set_trump, body.trump)
+
+
+@router.post("/api/keeper/games/{gid}/bid")
+def api_bid(request: Request, gid: int, body: BidIn) -> Any:
+    return _then_game(request, gid, _ledger(request).set_bid, body.seat, body.bid, body.house_override)
+
+
+@router.post("/api/keeper/games/{gid}/tricks")
+def api_tricks(request: Request, gid: int, body: TricksIn) -> Any:
+    return _then_game(request, gid, _ledger(request).set_tricks, body.tricks)
+
+
+@router.post("/api/keeper/games/{gid}/deal")
+def api_deal(request: Request, gid: int, body: DealIn) -> Any:
+    return _then_game(request, gid, _ledger(request).enter_deal, body.trump, body.bids, body.tricks,
+                      body.house_override, body.expect_deal)
+
+
+@router.post("/api/keeper/games/{gid}/penalty")
+def api_penalty(request: Request, gid: int, body: PenaltyIn) -> Any:
+    return _then_game(request, gid, _ledger(request).penalty, body.seat, body.code, body.kind, body.note,
+                      body.deal, body.redeal)
+
+
+@router.post("/api/keeper/games/{gid}/redeal")
+def api_redeal(request: Request, gid: int, body: RedealIn) -> Any:
+    return _then_game(request, gid, _ledger(request).redeal, body.reason)
+
+
+@router.post("/api/keeper/games/{gid}/undo")
+def api_undo(request: Request, gid: int) -> Any:
+    return _then_game(request, gid, _ledger(request).undo)
+
+
+@router.post("/api/keeper/games/{gid}/finish")
+def api_finish(request: Request, gid: int) -> Any:
+    return _then_game(request, gid, _ledger(request).finish)
+
+
+@router.post("/api/keeper/games/{gid}/abandon")
+def api_abandon(request: Request, gid: int, body: RedealIn) -> Any:
+    return _then_game(request, gid, _ledger(request).abandon, body.reason)
+
+
+@router.get("/keeper/games/{gid}/export.json")
+def export_json(request: Request, gid: int) -> Any:
+    from ..ledger.paper import record_json
+
+    led = _ledger(request)
+    missing = _game_or_error(led, gid)
+    if missing is not None:
+        return missing
+    return Response(record_json(led, gid), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="joker-game-{gid}.json"'})
+
+
+@router.get("/keeper/games/{gid}/export.csv")
+def export_csv(request: Request, gid: int) -> Any:
+    from ..ledger.paper import sheet_csv
+
+    led = _ledger(request)
+    missing = _game_or_error(led, gid)
+    if missing is not None:
+        return missing
+    return Response(sheet_csv(led, gid), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="joker-game-{gid}.csv"'})
+
+
+def _chart(draw, *args: Any, suffix: str) -> bytes:
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / f"chart{suffix}"
+        draw(*args, path)
+        return path.read_bytes()
+
+
+@router.get("/keeper/games/{gid}/chart.png")
+def chart_game(request: Request, gid: int) -> Any:
+    from ..ledger.charts import game_chart
+
+    led = _ledger(request)
+    missing = _game_or_error(led, gid)
+    if missing is not None:
+        return missing
+    return Response(_chart(game_chart, led.game(gid), suffix=".png"), media_type="image/png")
+
+
+@router.get("/keeper/cup.svg")
+def chart_cup(request: Request, season: Optional[int] = None) -> Any:
+    from ..ledger.charts import cup_chart
+    from ..ledger.stats import cup_season
+
+    s = cup_season(_ledger(request), season or dt.date.today().year)
+    if not s.dates:
+        return _bad(LedgerError("no cup points in that season yet"), 404)
+    return Response(_chart(cup_chart, s, suffix=".svg"), media_type="image/svg+xml")
+
+
+def presets_for_keeper() -> list[dict[str, Any]]:
+    """Presets the scorekeeper can keep (four players by default)."""
+    return [{"name": name, "players": r.players, "first_dealer": r.first_dealer} for name, r in PRESETS.items()]
+
+
+def rules_players(rules: str) -> int:
+    return parse_rules(rules).players

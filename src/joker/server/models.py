@@ -1,0 +1,82 @@
+"""The web tables' own rows, on the ledger's database and metadata
+(:class:`joker.ledger.models.Base`), created by the Alembic migration
+``0002_web_tables`` beside the ledger's.
+
+A web table is stored as the engine needs it to rebuild the game exactly:
+the rules string, the seed and the first dealer (so every deal's cards
+follow), and every accepted action in order (``web_actions``), written
+before the action is broadcast.  Replaying the actions through
+:meth:`joker.engine.GameState.apply` rebuilds the state after a restart.
+
+Seats are 0-based, deal numbers 1-based (as on the paper sheet and in the
+ledger).  Times are UTC.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import ForeignKey, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..ledger.models import Base, utcnow
+
+
+class WebTable(Base):
+    """One table of the web app.
+
+    ``status``: ``waiting`` (seats being taken), ``playing``, ``finished``.
+    ``seats``: per seat ``{"name", "kind": "human"|"bot"|"open", "bot", "nonce",
+    "takeover"}`` (``nonce``: the current seat token's nonce; a new one revokes
+    the old token).  ``options``: ``turn_seconds`` (0: no timer),
+    ``stalling_dot``, ``public``, ``fill_bot``.  ``penalties``: dots given by
+    vote, as :class:`joker.record.Penalty` dicts.  ``seq``: the last event
+    number issued.  ``record``: the finished game's record (JSON text).
+    """
+
+    __tablename__ = "web_tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    rules: Mapped[str] = mapped_column(String(400))
+    rules_version: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[str] = mapped_column(String(40))
+    first_dealer: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(12), default="waiting", index=True)
+    seats: Mapped[list[Any]]
+    host_seat: Mapped[int] = mapped_column(Integer, default=0)
+    options: Mapped[dict[str, Any]]
+    penalties: Mapped[list[Any]]
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    started_at: Mapped[dt.datetime | None]
+    finished_at: Mapped[dt.datetime | None]
+    totals: Mapped[list[Any] | None]
+    record: Mapped[str | None] = mapped_column(Text)
+
+
+class WebAction(Base):
+    """The ``number``-th (0-based) accepted action of a table's game: its event
+    number ``seq``, the deal (1-based), the seat that acted, the action in the
+    engine's notation and who chose it (``source``: ``human``, ``bot``,
+    ``takeover`` — a bot playing for an absent player —, ``timeout``)."""
+
+    __tablename__ = "web_actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("web_tables.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(24))
+    source: Mapped[str] = mapped_column(String(10), default="human")
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+
+class WebSetting(Base):
+    """Server settings kept in the database: ``secret`` (the key that signs seat tokens)."""
+
+    __tablename__ = "web_settings"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -1,0 +1,163 @@
+// Shared helpers of the Joker pages: text (window.JOKER.T), elements, cards,
+// the score sheet (the scorekeeper's layout) and JSON requests.  Plain JS, no build step.
+"use strict";
+
+const J = window.JOKER || {};
+const SUITS = "SCDH";
+const SUIT_SYM = "♠♣♦♥";
+
+function T(key, vals) {
+  let s = (J.T && J.T[key]) || key;
+  if (vals) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vals ? String(vals[k]) : m));
+  return s;
+}
+
+// h("div", {class: "x", text: "hi", onclick: f, dataset: {a: 1}}, child, ...)
+function h(tag, attrs, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "text") el.textContent = v;
+    else if (k === "class") el.className = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (v === true) el.setAttribute(k, "");
+    else el.setAttribute(k, v);
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+
+function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
+
+function suitSym(letter) {
+  if (letter === null || letter === undefined) return "";
+  if (letter === "N") return T("no_trump");
+  const i = SUITS.indexOf(letter);
+  return i < 0 ? letter : SUIT_SYM[i];
+}
+
+// "AH" -> {rank: "A", suit: "♥", red: true}; "X1" -> joker
+function cardParts(c) {
+  if (c[0] === "X") return { rank: "★", suit: c[1], red: false, joker: true };
+  const r = c[0] === "T" ? "10" : c[0];
+  const s = SUITS.indexOf(c[1]);
+  return { rank: r, suit: SUIT_SYM[s], red: s >= 2, joker: false };
+}
+
+function cardText(c) {
+  const p = cardParts(c);
+  return p.joker ? "★" + p.suit : p.rank + p.suit;
+}
+
+// A card: <button> when it can be clicked (opts.onclick), else <span>.
+function cardEl(c, opts) {
+  opts = opts || {};
+  const p = cardParts(c);
+  const cls = ["card", p.red ? "red" : "", p.joker ? "joker" : "", opts.cls || ""].join(" ").trim();
+  const inner = p.joker
+    ? [h("span", { class: "rank", text: "★" }), h("span", { class: "suit small", text: "JOKER" })]
+    : [h("span", { class: "rank", text: p.rank }), h("span", { class: "suit", text: p.suit })];
+  const attrs = { class: cls, title: c, dataset: { card: c } };
+  if (opts.onclick) {
+    return h("button", Object.assign(attrs, { type: "button", onclick: opts.onclick, disabled: opts.disabled }), inner);
+  }
+  return h("span", attrs, inner);
+}
+
+// An action in words: "AH" -> "A♥", "b2" -> "2", "trump:H" -> "♥", "X1:high:H" -> "★ high ♥".
+function actionText(a) {
+  if (/^b\d+$/.test(a)) return a.slice(1);
+  if (a.startsWith("trump:")) return suitSym(a.slice(6));
+  const parts = a.split(":");
+  if (parts.length === 1) return cardText(a);
+  return "★ " + jokerText(a);
+}
+
+function jokerText(a) {
+  const parts = a.split(":");
+  const call = parts[1];
+  const suit = parts[2] ? suitSym(parts[2]) : "";
+  if (parts.length === 2 && (call === "high" || call === "low")) return T("joker_follow_" + call);
+  return T("joker_" + call, { suit: suit });
+}
+
+async function api(method, url, body) {
+  const opts = { method: method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const r = await fetch(url, opts);
+  let data = null;
+  try { data = await r.json(); } catch (e) { data = null; }
+  if (!r.ok) {
+    const err = new Error((data && data.error) || r.status + " " + r.statusText);
+    err.data = data;
+    throw err;
+  }
+  return data;
+}
+
+let toastTimer = null;
+function toast(msg, kind) {
+  const el = document.getElementById("toast");
+  if (!el) return;
+  el.textContent = msg;
+  el.className = "show " + (kind || "");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.className = ""; }, kind === "error" ? 6000 : 3000);
+}
+
+// The score sheet as kept on paper: per deal the cards, trump, and for each
+// player "●bid/tricks score" (● the dealer, made bids in green); block rows with
+// the block total, +premium, −cut; fines; the total.  rows: joker.sheet rows as JSON.
+function renderSheet(el, rows, players) {
+  clear(el);
+  if (!rows || rows.length <= 1) {
+    el.append(h("p", { class: "muted", text: T("sheet_empty") }));
+    return;
+  }
+  const head = h("tr", {}, h("th", { text: T("sheet_col_deal") }), h("th", { text: T("sheet_col_cards") }),
+    h("th", { text: T("sheet_col_trump") }), players.map((p) => h("th", { text: p })));
+  const body = h("tbody");
+  for (const r of rows) {
+    if (r.kind === "deal") {
+      const tds = players.map((_, s) => {
+        const bid = r.bids ? r.bids[s] : null;
+        const made = bid !== null && bid !== undefined && r.tricks && bid === r.tricks[s];
+        const bt = (bid === null || bid === undefined ? "-" : bid) + "/" + (r.tricks ? r.tricks[s] : "");
+        return h("td", { class: "cell" + (made ? " made" : "") },
+          h("span", { class: "dealer-dot", text: r.dealer === s ? "●" : "" }),
+          h("span", { class: "bt", text: bt }), h("span", { class: "score", text: r.scores[s] }));
+      });
+      body.append(h("tr", { class: "deal" }, h("td", { text: r.label }), h("td", { text: r.cards }),
+        h("td", { class: "trump", text: r.trump }), tds));
+    } else if (r.kind === "block") {
+      const n = (r.label.match(/\d+/) || [""])[0];
+      const tds = players.map((_, s) => h("td", { class: "cell" },
+        h("b", { text: r.scores[s] }),
+        r.premium && r.premium[s] ? h("span", { class: "premium", text: " +" + r.premium[s] }) : null,
+        r.cut && r.cut[s] ? h("span", { class: "cut", text: " −" + r.cut[s] }) : null));
+      body.append(h("tr", { class: "block" }, h("td"), h("td", { colspan: 2 }, h("b", { text: T("sheet_block", { n: n }) })), tds));
+    } else {
+      const label = r.kind === "total" ? T("sheet_total") : T("sheet_fines");
+      body.append(h("tr", { class: r.kind }, h("td"), h("td", { colspan: 2, text: label }),
+        players.map((_, s) => h("td", { class: "cell", text: r.scores[s] }))));
+    }
+  }
+  el.append(h("table", { class: "sheet" }, h("thead", {}, head), body));
+}
+
+function renderStandings(el, standings, players) {
+  clear(el);
+  if (!standings) return;
+  el.append(h("h2", { text: T("standings") }),
+    h("table", { class: "list standings" },
+      h("thead", {}, h("tr", {}, h("th", { text: T("place") }), h("th", { text: T("player") }), h("th", { text: T("total") }))),
+      h("tbody", {}, standings.map((x) => h("tr", { class: x.place === 1 ? "winner" : "" },
+        h("td", { text: x.place }), h("td", { text: players[x.seat] }), h("td", { text: x.total }))))));
+}

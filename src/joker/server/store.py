@@ -1,0 +1,167 @@
+"""Persistence of web tables on the ledger's database (SQLite by default,
+PostgreSQL through ``JOKER_DB_URL``), in the tables of :mod:`.models`.
+
+Every write is one short transaction — or, under load, part of one: the
+hub's single writer thread takes every write waiting for it and commits them
+together (:meth:`Store.batch`, group commit).  Only after the commit does the
+hub install the event in memory and broadcast it — so what a client has seen
+is always on disk, and a restarted server resumes every table exactly
+(:meth:`Store.load`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+from sqlalchemy import Connection, Engine, insert, select, update
+
+from ..ledger.db import WRITE, translated
+from ..ledger.models import utcnow
+from ..rules import RULES_VERSION, parse_rules
+from .models import WebAction, WebSetting, WebTable
+from .table import FINISHED, PLAYING, WAITING, Options, Seat, Table, penalty_from_json, rebuild
+from .tokens import new_secret
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished table, for the list of games: id, rules, players, totals, when."""
+
+    id: str
+    rules: str
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    finished_at: dt.datetime | None
+
+
+class Store:
+    """The web tables' storage on ``engine`` (already migrated by the ledger's
+    :func:`joker.ledger.db.open_engine`); ``url`` is used in error messages."""
+
+    def __init__(self, engine: Engine, url: str):
+        self.engine = engine
+        self.url = url
+        self.writer = engine.execution_options(**{WRITE: True})
+        self._local = threading.local()
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """The transaction of the batch being written (:meth:`batch`), else a new one."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            yield conn
+            return
+        with translated(self.url), self.writer.begin() as c:
+            yield c
+
+    def batch(self, ops: list[Callable[["Store"], None]]) -> list[BaseException | None]:
+        """Run several writes in one transaction (group commit: under load one
+        commit serves many tables).  If the batch fails, each write is retried
+        in its own transaction, so one bad write fails alone.  Returns, per
+        write, ``None`` or the exception it raised."""
+        if len(ops) > 1:
+            try:
+                with translated(self.url), self.writer.begin() as c:
+                    self._local.conn = c
+                    try:
+                        for op in ops:
+                            op(self)
+                    finally:
+                        self._local.conn = None
+                return [None] * len(ops)
+            except Exception:
+                pass  # find the culprit: one transaction each
+        out: list[BaseException | None] = []
+        for op in ops:
+            try:
+                op(self)
+                out.append(None)
+            except Exception as e:  # noqa: BLE001 - handed to the waiting request
+                out.append(e)
+        return out
+
+    # -- settings ------------------------------------------------------------------------------
+    def secret(self) -> bytes:
+        """The key that signs seat tokens: made once and kept in the database,
+        so tokens stay valid across restarts."""
+        with self._write() as c:
+            value = c.execute(select(WebSetting.value).where(WebSetting.key == "secret")).scalar()
+            if value is None:
+                value = new_secret()
+                c.execute(insert(WebSetting).values(key="secret", value=value))
+        return value.encode()
+
+    # -- writing ------------------------------------------------------------------------------
+    def create(self, t: Table) -> None:
+        with self._write() as c:
+            c.execute(insert(WebTable).values(
+                id=t.id, rules=str(t.rules), rules_version=RULES_VERSION, seed=t.seed, first_dealer=t.first_dealer,
+                status=t.status, seats=[s.to_db() for s in t.seats], host_seat=t.host_seat,
+                options=t.options.to_db(), penalties=[], seq=t.seq, created_at=utcnow()))
+
+    def exists(self, table_id: str) -> bool:
+        with translated(self.url), self.engine.connect() as c:
+            return c.execute(select(WebTable.id).where(WebTable.id == table_id)).first() is not None
+
+    def save_seats(self, table_id: str, seats: list[dict[str, Any]], host_seat: int, seq: int) -> None:
+        with self._write() as c:
+            c.execute(update(WebTable).where(WebTable.id == table_id).values(seats=seats, host_seat=host_seat, seq=seq))
+
+    def start(self, table_id: str, seats: list[dict[str, Any]], seq: int) -> None:
+        with self._write() as c:
+            c.execute(update(WebTable).where(WebTable.id == table_id).values(
+                seats=seats, status=PLAYING, seq=seq, started_at=utcnow()))
+
+    def append_action(self, table_id: str, number: int, seq: int, deal: int, seat: int, action: str, source: str,
+                      finish: dict[str, Any] | None = None) -> None:
+        """The ``number``-th action (and, with ``finish``, the game's end: totals and record) in one transaction."""
+        with self._write() as c:
+            c.execute(insert(WebAction).values(table_id=table_id, number=number, seq=seq, deal=deal, seat=seat,
+                                               action=action, source=source, created_at=utcnow()))
+            values: dict[str, Any] = {"seq": seq}
+            if finish is not None:
+                values.update(status=FINISHED, totals=finish["totals"], record=finish["record"],
+                              finished_at=utcnow())
+            c.execute(update(WebTable).where(WebTable.id == table_id).values(**values))
+
+    def save_penalties(self, table_id: str, penalties: list[dict[str, Any]], seq: int) -> None:
+        with self._write() as c:
+            c.execute(update(WebTable).where(WebTable.id == table_id).values(penalties=penalties, seq=seq))
+
+    # -- reading ------------------------------------------------------------------------------
+    def load(self, table_id: str | None = None) -> list[Table]:
+        """The tables still waiting or playing (or the one ``table_id``), each
+        rebuilt by replaying its stored actions through the engine."""
+        with translated(self.url), self.engine.connect() as c:
+            q = select(WebTable)
+            q = q.where(WebTable.id == table_id) if table_id else q.where(WebTable.status.in_([WAITING, PLAYING]))
+            rows = c.execute(q.order_by(WebTable.created_at)).mappings().all()
+            out = []
+            for r in rows:
+                acts = c.execute(select(WebAction.seq, WebAction.action).where(WebAction.table_id == r["id"])
+                                 .order_by(WebAction.number)).all()
+                out.append(rebuild(
+                    r["id"], parse_rules(r["rules"]), r["seed"], r["first_dealer"],
+                    [Seat.from_db(x) for x in r["seats"]], r["host_seat"], Options.from_db(r["options"] or {}),
+                    r["status"], r["seq"], [penalty_from_json(p) for p in r["penalties"] or []],
+                    [(a.seq, a.action) for a in acts]))
+            return out
+
+    def finished(self, limit: int = 100) -> list[FinishedGame]:
+        """The most recently finished games, newest first."""
+        with translated(self.url), self.engine.connect() as c:
+            rows = c.execute(select(WebTable.id, WebTable.rules, WebTable.seats, WebTable.totals,
+                                    WebTable.finished_at).where(WebTable.status == FINISHED)
+                             .order_by(WebTable.finished_at.desc()).limit(limit)).all()
+        return [FinishedGame(r.id, r.rules, tuple(s.get("name", "") for s in r.seats), tuple(r.totals or ()),
+                             r.finished_at) for r in rows]
+
+    def record_text(self, table_id: str) -> str | None:
+        """The finished game's record (JSON text), or ``None`` when there is no finished game ``table_id``."""
+        with translated(self.url), self.engine.connect() as c:
+            return c.execute(select(WebTable.record).where(WebTable.id == table_id,
+                                                           WebTable.status == FINISHED)).scalar()

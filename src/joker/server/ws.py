@@ -1,0 +1,100 @@
+"""The WebSocket transport: ``/ws/{table}``.
+
+The first client message must be ``hello`` (within :data:`HELLO_TIMEOUT`
+seconds); the rest are handled by :meth:`joker.server.hub.Hub.handle`.
+Every message is first checked against the connection's rate limit, then
+parsed by :func:`joker.server.protocol.parse_message`; a refused message gets
+an ``error`` naming the problem and changes nothing.  A connection whose
+client keeps flooding after being refused is closed (code 1008).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .hub import Conn, Hub, error_text
+from .protocol import ProtocolError, RateLimit, parse_message
+
+HELLO_TIMEOUT = 20.0
+
+
+async def _next_text(ws: WebSocket) -> str | None:
+    """The next text frame (``None`` for a binary one); raises WebSocketDisconnect."""
+    m = await ws.receive()
+    if m["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(m.get("code", 1000))
+    return m.get("text")
+
+
+async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
+    """Run one client connection to table ``table_id`` until it closes."""
+    await ws.accept()
+    t = await hub.get(table_id)
+    if t is None:
+        await ws.send_text(error_text("no_table", f"there is no table {table_id[:20]!r}"))
+        await ws.close(code=4404)
+        return
+
+    async def close(code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await ws.close(code=code, reason=reason)
+
+    conn = Conn(t.id, close)
+    limit = RateLimit()
+    sender: asyncio.Task | None = None
+    try:
+        hello = None
+        while hello is None:
+            text = await asyncio.wait_for(_next_text(ws), HELLO_TIMEOUT)
+            try:
+                msg = parse_message(text)
+            except ProtocolError as e:
+                await ws.send_text(error_text(e.code, e.message))
+                continue
+            if msg["type"] != "hello":
+                await ws.send_text(error_text("hello_first", "say hello first: {\"type\": \"hello\", \"token\": …, "
+                                              "\"since\": …}", msg["type"]))
+                continue
+            hello = msg
+
+        async def send_loop() -> None:
+            while True:
+                item = await conn.queue.get()
+                if item is None:
+                    return
+                await ws.send_text(item)
+
+        sender = asyncio.ensure_future(send_loop())
+        await hub.attach(conn, t, hello.get("token"), hello.get("since"))
+        while not conn.closed:
+            text = await _next_text(ws)
+            if not limit.allow():
+                conn.push(error_text("rate_limited", f"too many messages: at most {limit.rate:g} a second "
+                                     f"(bursts of {limit.burst:g}); this one was ignored"))
+                if limit.exhausted:
+                    conn.close(1008, "rate limit exceeded")
+                continue
+            try:
+                msg = parse_message(text)
+            except ProtocolError as e:
+                conn.push(error_text(e.code, e.message))
+                continue
+            await hub.handle(conn, msg)
+    except asyncio.TimeoutError:  # no hello
+        with contextlib.suppress(Exception):
+            await ws.close(code=4408, reason="no hello")
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.detach(conn)
+        conn.closed = True
+        if sender is not None:
+            # let queued messages go out (a close after an error), then stop
+            with contextlib.suppress(asyncio.QueueFull):
+                conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(sender, 1.0)
+            sender.cancel()

@@ -1,0 +1,330 @@
+"""The web server's other rules: seats, tokens and the lobby; a bot taking
+over an absent player's seat and giving it back; the turn timer and the
+stalling dot; replays and records; the scorekeeper on the ledger's storage;
+the pages in English and Russian; the protocol's pieces."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from joker.ledger import Ledger
+from joker.record import GameRecord, replay
+from joker.server import create_app
+from joker.server.i18n import EN, RU, Tr, negotiate, placeholders
+from joker.server.protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
+from joker.server.tokens import TokenError, sign, verify
+from test_server_support import Client, act, create, join, serve, settle
+
+
+@pytest.fixture(autouse=True)
+def _no_env(monkeypatch):
+    monkeypatch.delenv("JOKER_DB_URL", raising=False)
+    monkeypatch.delenv("JOKER_SECRET", raising=False)
+
+
+def _app(tmp_path, **kw):
+    kw.setdefault("bot_delay", 0)
+    return create_app(str(tmp_path / "w.db"), **kw)
+
+
+def _error(r, status=400) -> str:
+    assert r.status_code == status, r.text
+    return r.json()["error"]
+
+
+# -- seats, tokens, lobby -------------------------------------------------------------------------
+def test_creating_and_joining_tables_checks_everything(tmp_path):
+    with serve(_app(tmp_path)) as tc:
+        bad = lambda **kw: tc.post("/api/tables", json={"name": "Ann", "rules": "bus-angeles",  # noqa: E731
+                                                         "seats": ["human"] * 4, **kw})
+        assert "unknown preset 'poker'" in _error(bad(rules="poker"))
+        assert "played by 4 players" in _error(bad(seats=["human"] * 3))
+        assert "unknown bot 'genius'" in _error(bad(seats=["human", "bot:genius", "bot", "bot"]))
+        assert "Bus-Angeles rule" in _error(bad(rules="camp(players=4)", stalling_dot=True, turn_seconds=30))
+        assert "needs the turn timer" in _error(bad(stalling_dot=True))
+        assert "may not be empty" in _error(bad(name="   "))
+        assert "at most 24" in _error(bad(name="x" * 30))
+        assert "host sits at seat 2, which is a bot's" in _error(bad(seats=["human", "bot", "bot", "bot"], host_seat=1))
+        assert "name" in _error(tc.post("/api/tables", json={"rules": "bus-angeles", "seats": ["human"] * 4}))
+        t = create(tc, "bus-angeles", ["human", "human", "bot", "human"], name="Ann")
+        tid = t["table"]
+        assert "already sits at this table" in _error(tc.post(f"/api/tables/{tid}/join", json={"name": " ann "}))
+        assert "seat 3 is taken" in _error(tc.post(f"/api/tables/{tid}/join", json={"name": "Bob", "seat": 2}))
+        assert join(tc, tid, "Bob")["seat"] == 1  # the first open seat
+        assert join(tc, tid, "Dee", 3)["seat"] == 3
+        assert "no open seat" in _error(tc.post(f"/api/tables/{tid}/join", json={"name": "Eve"}))
+        assert _error(tc.post("/api/tables/nope42/join", json={"name": "Eve"}), 404)
+        seats = tc.get(f"/api/tables/{tid}").json()["seats"]
+        assert [(s["name"], s["kind"]) for s in seats] == [("Ann", "human"), ("Bob", "human"), ("Alice", "bot"),
+                                                           ("Dee", "human")]
+        assert "nonce" not in str(seats) and "token" not in str(seats)
+        # the lobby lists public tables that are not over
+        private = create(tc, "camp(players=3)", ["human", "bot", "bot"], name="Zed", public=False)
+        listed = [x["id"] for x in tc.get("/api/tables").json()]
+        assert tid in listed and private["table"] not in listed
+
+
+def test_seat_tokens_are_signed_and_revoked(tmp_path):
+    secret = b"k" * 32
+    tok = sign(secret, "abc234", 2, "nonce")
+    assert verify(secret, tok) == ("abc234", 2, "nonce")
+    for forged in (tok[:-2] + "xx", tok.replace(".2.", ".1."), "abc234.2.nonce", "", "a" * 500, None):
+        with pytest.raises(TokenError):
+            verify(secret, forged)
+    with pytest.raises(TokenError, match="signature"):
+        verify(b"other" * 8, tok)
+    with serve(_app(tmp_path, secret="s3cret")) as tc:
+        t = create(tc, "bus-angeles(schedule='1')", ["human", "human", "bot", "bot"])
+        tid = t["table"]
+        bob = join(tc, tid, "Bob")
+        # a token moved to another seat is refused: the browser watches instead
+        forged = Client(tc, tid, t["token"].replace(f"{tid}.0.", f"{tid}.1."))
+        err = forged.until(lambda m: m["type"] == "error")
+        assert err["code"] == "bad_token" and "signature" in err["message"]
+        assert forged.until(lambda m: m["type"] == "welcome")["seat"] is None
+        other = create(tc, "bus-angeles", ["human"] * 4, name="Other")
+        wrong = Client(tc, other["table"], bob["token"])
+        assert "another table" in wrong.until(lambda m: m["type"] == "error")["message"]
+        # Bob leaves before the game: his seat opens and his token stops working
+        b = Client(tc, tid, bob["token"])
+        assert b.until(lambda m: m["type"] == "welcome")["seat"] == 1
+        b.send({"type": "leave"})
+        ev = b.until(lambda m: m["type"] == "event")
+        assert ev["what"] == "leave" and ev["table"]["seats"][1]["kind"] == "open"
+        again = Client(tc, tid, bob["token"])
+        assert "no longer valid" in again.until(lambda m: m["type"] == "error")["message"]
+    # tokens survive a restart (the key is kept in the database unless given)
+    with serve(_app(tmp_path, secret="s3cret")) as tc:
+        host = Client(tc, tid, t["token"])
+        assert host.until(lambda m: m["type"] == "welcome")["seat"] == 0
+
+
+def test_a_bot_takes_over_an_absent_players_seat_and_gives_it_back(tmp_path):
+    rnd = random.Random(3)
+    with serve(_app(tmp_path)) as tc:
+        t = create(tc, "bus-angeles(schedule='1,2,3')", ["human", "human", "bot", "bot"], seed="tk")
+        tid = t["table"]
+        bob_token = join(tc, tid, "Bob")["token"]
+        ann, bob = Client(tc, tid, t["token"], name="Ann"), Client(tc, tid, bob_token, name="Bob")
+        for c in (ann, bob):
+            c.until(lambda m: m["type"] == "snapshot")
+        ann.send({"type": "takeover", "seat": 1})
+        assert ann.until(lambda m: m["type"] == "error")["code"] == "not_playing"
+        ann.send({"type": "start"})
+        ann.until(lambda m: m["type"] == "event")
+        ann.send({"type": "takeover", "seat": 1})  # Bob is here: refused
+        assert "is here" in ann.until(lambda m: m["type"] == "error")["message"]
+        bob.close()
+        ann.until(lambda m: m["type"] == "presence" and m["online"] == [True, False, False, False])
+        ann.send({"type": "takeover", "seat": 1})
+        ev = ann.until(lambda m: m["type"] == "event" and m["kind"] == "seats")
+        assert ev["what"] == "takeover" and ev["table"]["seats"][1]["takeover"]
+        # Ann plays her own turns; the bot plays Bob's until the second deal
+        while ann.view["deal"] < 2:
+            if ann.view["current"] == 0 and ann.view["legal"]:
+                ann.send({"type": "act", "action": rnd.choice(ann.view["legal"])})
+            ann.recv()
+        sources = {m["source"] for m in ann.of_type("event") if m["kind"] == "action" and m["seat"] == 1}
+        assert sources == {"takeover"}
+        # Bob comes back and takes his seat back
+        bob = Client(tc, tid, bob_token, name="Bob")
+        bob.until(lambda m: m["type"] == "snapshot")
+        assert bob.msgs[-1]["table"]["seats"][1]["takeover"]
+        bob.send({"type": "act", "action": "b0"})
+        assert bob.until(lambda m: m["type"] == "error")["code"] in ("taken_over", "not_your_turn")
+        bob.send({"type": "takeback"})
+        ev = bob.until(lambda m: m["type"] == "event" and m["kind"] == "seats")
+        assert ev["what"] == "takeback" and not ev["table"]["seats"][1]["takeover"]
+        ann.sync_to(bob.seq)
+        settle([ann, bob])
+        while ann.view["deal"] < 3:  # now Bob plays his own turns
+            act([ann, bob], rnd)
+        later = [m for m in bob.of_type("event") if m["kind"] == "action" and m["seat"] == 1 and m["seq"] > ev["seq"]]
+        assert later and {m["source"] for m in later} == {"human"}
+        # Bob leaves during the game: a bot plays his seat to the end
+        bob.send({"type": "leave"})
+        ev = bob.until(lambda m: m["type"] == "event" and m["kind"] == "seats")
+        assert ev["what"] == "takeover" and ev["table"]["seats"][1]["takeover"]
+        ann.sync_to(bob.seq)
+        settle([ann])
+        while ann.view["phase"] != "over":
+            act([ann], rnd)
+        last = [m for m in ann.of_type("event") if m["kind"] == "action" and m["seat"] == 1 and m["seq"] > ev["seq"]]
+        assert last and {m["source"] for m in last} == {"takeover"}
+
+
+def test_turn_timer_and_the_stalling_dot(tmp_path):
+    app = _app(tmp_path)
+    with serve(app) as tc:
+        t = create(tc, "bus-angeles(schedule='1,2')", ["human", "human", "bot", "bot"], seed="st",
+                   turn_seconds=30, stalling_dot=True)
+        tid = t["table"]
+        bob_token = join(tc, tid, "Bob")["token"]
+        app.state.hub.tables[tid].options.turn_seconds = 0.3  # a quick clock for the test
+        ann, bob = Client(tc, tid, t["token"]), Client(tc, tid, bob_token)
+        for c in (ann, bob):
+            c.until(lambda m: m["type"] == "snapshot")
+        ann.send({"type": "start"})
+        # seat 4 deals first: Ann bids first, and thinks too long
+        timer = bob.until(lambda m: m["type"] == "timer")
+        assert timer["timer"]["seat"] == 0 and not timer["timer"]["expired"]
+        vote = bob.until(lambda m: m["type"] == "vote" and m["vote"])
+        assert vote["vote"] == {"seat": 0, "voters": [], "needed": [1]}
+        ann.send({"type": "vote", "seat": 0})  # not hers to vote
+        assert ann.until(lambda m: m["type"] == "error")["code"] == "vote"
+        bob.send({"type": "vote", "seat": 0})
+        ev = bob.until(lambda m: m["type"] == "event" and m["kind"] == "penalty")
+        assert ev["penalty"] == {"seat": 0, "kind": "dot", "code": "stalling", "value": 0, "deal": 1,
+                                 "note": "Ann ran out of time; the others agreed"}
+        assert tc.get(f"/api/tables/{tid}").json()["penalties"][0]["code"] == "stalling"
+    # without the stalling dot, a bot moves for whoever runs out of time
+    app = _app(tmp_path)
+    with serve(app) as tc:
+        t = create(tc, "bus-angeles(schedule='1,2')", ["human", "bot", "bot", "bot"], seed="to", turn_seconds=30)
+        app.state.hub.tables[t["table"]].options.turn_seconds = 0.05
+        ann = Client(tc, t["table"], t["token"])
+        ann.until(lambda m: m["type"] == "snapshot")
+        ann.send({"type": "start"})
+        ann.until(lambda m: m["type"] == "event" and "game_over" in m)
+        mine = [m for m in ann.of_type("event") if m["kind"] == "action" and m["seat"] == 0]
+        assert len(mine) == 1 + 1 + 1 + 2 and {m["source"] for m in mine} == {"timeout"}
+
+
+# -- finished games ------------------------------------------------------------------------------
+def test_finished_games_have_records_and_replays(tmp_path):
+    with serve(_app(tmp_path)) as tc:
+        t = create(tc, "bus-angeles(schedule='1,9')", ["human", "bot", "bot:random", "bot"], seed="rp")
+        tid = t["table"]
+        ann = Client(tc, tid, t["token"])
+        ann.until(lambda m: m["type"] == "snapshot")
+        r = tc.get(f"/api/tables/{tid}/record")
+        assert _error(r, 403) == "the record, with every hand, is published when the game is over"
+        assert _error(tc.get("/api/tables/zzzzzz/replay"), 404)
+        ann.send({"type": "start"})
+        rnd = random.Random(4)
+        while True:
+            m = ann.recv()
+            if m["type"] == "event" and "game_over" in m:
+                break
+            if m["type"] == "event" and ann.view["current"] == 0 and ann.view["legal"]:
+                ann.send({"type": "act", "action": rnd.choice(ann.view["legal"])})
+        r = tc.get(f"/api/tables/{tid}/record")
+        assert r.headers["content-disposition"] == f'attachment; filename="joker-{tid}.json"'
+        record = GameRecord.from_json(r.text)
+        state = replay(record)
+        assert state.is_terminal() and record.players[1:] == ("Alice", "Boris", "Vera")
+        data = tc.get(f"/api/tables/{tid}/replay").json()
+        assert [len(d["frames"]) for d in data["deals"]] == [1 + len(d.actions) for d in record.deals]
+        first = data["deals"][1]["frames"][0]
+        assert [len(h) for h in first["hands"]] == [9, 9, 9, 9]  # every hand shown
+        assert data["totals"] == list(state.scores())
+        games = tc.get("/games").text
+        assert tid in games and f"/replay/{tid}" in games
+        assert tc.get(f"/replay/{tid}").status_code == 200
+        assert tid not in [x["id"] for x in tc.get("/api/tables").json()]
+
+
+# -- the scorekeeper ------------------------------------------------------------------------------
+def test_the_scorekeeper_pages_use_the_ledgers_storage(tmp_path):
+    db = tmp_path / "w.db"
+    with serve(create_app(str(db), bot_delay=0)) as tc:
+        for name in ("Бутка", "Печун", "Бардак", "Монай"):
+            assert tc.post("/api/keeper/players", json={"name": name, "core": True}).status_code == 200
+        assert "already exists" in _error(tc.post("/api/keeper/players", json={"name": "Бутка"}))
+        g = tc.post("/api/keeper/games", json={"players": ["Бутка", "Печун", "Бардак", "Монай"],
+                                               "rules": "bus-angeles(schedule='1,2')"}).json()
+        gid = g["id"]
+        assert g["current"]["number"] == 1 and g["current"]["dealer"] == 3 and g["current"]["bid_order"] == [0, 1, 2, 3]
+        api = f"/api/keeper/games/{gid}"
+        # deal 1 (1 card, dealer Монай): trump ♥, bids 0,0,0,0, tricks 0,1,0,0
+        assert tc.post(f"{api}/trump", json={"trump": "H"}).json()["current"]["trump"] == "H"
+        for seat in range(3):
+            cur = tc.post(f"{api}/bid", json={"seat": seat, "bid": 0}).json()["current"]
+        assert cur["forbidden"] == 1  # the others bid 0: the dealer may not make it 1
+        msg = _error(tc.post(f"{api}/bid", json={"seat": 3, "bid": 1}))
+        assert "may not bid 1" in msg
+        tc.post(f"{api}/bid", json={"seat": 3, "bid": 0})
+        assert "sum to 2" in _error(tc.post(f"{api}/tricks", json={"tricks": [1, 1, 0, 0]}))
+        v = tc.post(f"{api}/tricks", json={"tricks": [0, 1, 0, 0]}).json()
+        assert v["totals"] == [50, 10, 50, 50]
+        # deal 2 (2 cards, dealer Бутка) as a whole: bids 0,1,0,0, tricks 0,1,1,0
+        v = tc.post(f"{api}/deal", json={"trump": "S", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]}).json()
+        # deal scores 50, 100, 10, 50; block: Бутка (next Печун missed: best 100) 2·(50+100) = +300, Печун −100;
+        # Монай (next Бутка qualified: his last deal not cut; best 50) 2·(50+50) = +200, Бутка −50
+        assert v["totals"] == [350, 10, 60, 300]
+        assert v["sheet"][-1] == {"kind": "total", "label": "total", "scores": [350, 10, 60, 300]}
+        block = v["sheet"][2]
+        assert block["premium"] == [300, 0, 0, 200] and block["cut"] == [50, 100, 0, 0]
+        v = tc.post(f"{api}/penalty", json={"seat": 1, "code": "stalling"}).json()
+        assert v["dots_game"] == [0, 1, 0, 0]
+        v = tc.post(f"{api}/finish").json()
+        assert v["state"] == "finished" and v["places"] == [1, 4, 3, 2] and v["cup_points"] == [3, 0, 1, 2]
+        page = tc.get(f"/keeper/game/{gid}")
+        assert page.status_code == 200 and "Бутка" in page.text
+        assert tc.get(f"/keeper/games/{gid}/chart.png").headers["content-type"] == "image/png"
+        assert tc.get(f"/keeper/games/{gid}/export.csv").text.startswith("deal,cards,trump,Бутка")
+        assert tc.get("/keeper").status_code == 200
+        assert _error(tc.get("/api/keeper/games/999"), 404)
+    # the terminal's ledger sees the same game, and the browser sees what the terminal enters
+    with Ledger.open(str(db)) as led:
+        assert led.game(gid).totals == (350, 10, 60, 300)
+        g2 = led.new_game(["Бутка", "Печун", "Бардак", "Монай"], rules="bus-angeles(schedule='1,2')")
+        led.enter_deal(g2, "N", [0, 0, 0, 0], [1, 0, 0, 0])
+    with serve(create_app(str(db), bot_delay=0)) as tc:
+        over = tc.get("/api/keeper").json()
+        assert [g["id"] for g in over["open"]] == [g2] and over["open"][0]["totals"] == [10, 50, 50, 50]
+
+
+# -- languages ------------------------------------------------------------------------------------
+def test_both_languages_have_every_text():
+    assert set(EN) == set(RU)
+    for key in EN:
+        assert placeholders(EN[key]) == placeholders(RU[key]), key
+    assert negotiate("ru-RU,ru;q=0.9,en;q=0.8") == "ru"
+    assert negotiate("de-DE,en;q=0.5,ru;q=0.7") == "ru"
+    assert negotiate("de, fr") == "en" and negotiate(None) == "en"
+    assert negotiate("ru", cookie="en") == "en"
+    assert Tr("ru")("deal_of", deal=2, deals=24) == "Раздача 2 из 24"
+
+
+def test_pages_follow_the_browser_and_the_switch(tmp_path):
+    with serve(_app(tmp_path)) as tc:
+        assert "Открытые столы" in tc.get("/", headers={"Accept-Language": "ru-RU,ru;q=0.9"}).text
+        assert "Open tables" in tc.get("/", headers={"Accept-Language": "en-GB"}).text
+        r = tc.get("/lang/ru?next=/games", follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] == "/games" and "joker_lang=ru" in r.headers["set-cookie"]
+        tc.cookies.set("joker_lang", "ru")
+        assert "Сыгранные партии" in tc.get("/games", headers={"Accept-Language": "en"}).text
+        assert tc.get("/lang/en?next=//evil.example", follow_redirects=False).headers["location"] == "/"
+        r = tc.get("/t/nosuch")
+        assert r.status_code == 404 and "nosuch" in r.text
+        for path in ("/", "/games", "/keeper"):
+            assert 'name="viewport"' in tc.get(path).text  # laid out for phones too
+        js = tc.get("/static/table.js")
+        assert js.status_code == 200 and "WebSocket" in js.text
+
+
+# -- protocol pieces ------------------------------------------------------------------------------------
+def test_messages_are_checked_before_anything_reads_them():
+    assert parse_message('{"type": "act", "action": "AH"}') == {"type": "act", "action": "AH"}
+    assert parse_message('{"type": "hello"}') == {"type": "hello"}
+    for text, code, words in [
+        ("[1]", "malformed", "JSON object"),
+        ('{"type": "act", "action": "AH", "x": 1}', "malformed", "unknown field"),
+        ('{"type": "vote", "seat": true}', "malformed", "must be int"),
+        ('{"type": "hello", "token": 5}', "malformed", "str or null"),
+        ("x" * (MAX_MESSAGE + 1), "too_large", "limit is 2048"),
+        (None, "malformed", "text frames"),
+    ]:
+        with pytest.raises(ProtocolError, match=words) as e:
+            parse_message(text)
+        assert e.value.code == code
+
+
+def test_rate_limit_is_a_token_bucket():
+    r = RateLimit(rate=10, burst=5, close_after=3)
+    assert [r.allow(0.0) for _ in range(6)] == [True] * 5 + [False]
+    assert r.allow(0.01) is False and r.allow(0.02) is False and r.exhausted  # three refusals in a row
+    assert r.allow(0.25) is True and not r.exhausted  # by then 2.5 tokens came back

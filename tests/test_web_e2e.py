@@ -1,0 +1,201 @@
+"""The web app in a real browser: Playwright driving Debian's Chromium
+(``/usr/bin/chromium``; ``.ci/run`` installs it, never ``playwright install``)
+against ``joker serve``'s app on a loopback port.
+
+A table against three bots played to the end by clicking; the language
+switch; two deals entered on the scorekeeper's page.  Screenshots are saved
+in each test's output folder (``tmp_path/screenshots``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def _need_chromium() -> None:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{CHROMIUM} is missing on CI: .ci/run installs Debian's chromium")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    import uvicorn
+
+    from joker.server import create_app
+
+    _need_chromium()
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    app = create_app(str(db), bot_delay=0.05, secret="e2e")
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    port = srv.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(15)
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(tmp_path):
+    d = tmp_path / "screenshots"
+    d.mkdir()
+    return d
+
+
+def _page(browser, locale="en-GB", width=1000, height=900):
+    ctx = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(15000)
+    return ctx, page, errors
+
+
+def test_a_game_against_three_bots_played_by_clicking(server, browser, shots):
+    from playwright.sync_api import expect
+
+    ctx, page, errors = _page(browser, width=430, height=930)  # a phone
+    page.goto(server + "/")
+    page.fill("#c-name", "Ann")
+    page.fill("#c-schedule", "1,2")
+    for i in (1, 2, 3):
+        expect(page.locator(f"#c-seat-{i}")).to_have_value("bot:heuristic")
+    page.click("#c-submit")
+    page.wait_for_url(re.compile(r"/t/[a-z0-9]+$"))
+    table = page.url.rsplit("/", 1)[1]
+    page.click("#start")
+    expect(page.locator("#game")).to_be_visible()
+    clicks = 0
+    deadline = time.monotonic() + 60
+    while not page.locator("#standings").is_visible():
+        assert time.monotonic() < deadline, "the game did not end"
+        bid = page.locator("#panel button:enabled")
+        card = page.locator("#hand button.card.legal")
+        if bid.count():
+            if clicks == 0:
+                page.screenshot(path=str(shots / "bid.png"), full_page=True)
+            bid.first.click()
+            clicks += 1
+        elif card.count():
+            # only legal cards are highlighted; the others are dimmed and disabled
+            assert page.locator("#hand button.card.dim:enabled").count() == 0
+            if not (shots / "play.png").exists():
+                page.screenshot(path=str(shots / "play.png"), full_page=True)
+            card.first.click()
+            if page.locator("#joker-dialog[open]").count():
+                page.screenshot(path=str(shots / "joker.png"))
+                page.locator("#joker-options button").first.click()
+            clicks += 1
+        page.wait_for_timeout(60)
+    assert clicks == 2 + 3  # two bids, three cards
+    page.screenshot(path=str(shots / "standings.png"), full_page=True)
+    rows = page.locator("#standings tbody tr")
+    expect(rows).to_have_count(4)
+    import json
+
+    from joker.record import GameRecord, replay
+    from joker.sheet import standings_rows
+
+    record = GameRecord.from_json(page.request.get(f"{server}/api/tables/{table}/record").text())
+    totals = replay(record).scores()
+    shown = [[c.strip() for c in rows.nth(i).locator("td").all_inner_texts()] for i in range(4)]
+    assert shown == [[str(p), record.players[s], str(t)] for p, s, t in standings_rows(totals)]
+    assert record.players[0] == "Ann" and json.loads(record.to_json())["meta"]["table"] == table
+    assert not errors
+    ctx.close()
+
+
+def test_the_language_follows_the_browser_and_switches(server, browser, shots):
+    from playwright.sync_api import expect
+
+    ctx, page, errors = _page(browser, locale="ru-RU")
+    page.goto(server + "/")
+    expect(page.locator("h2").first).to_have_text("Открытые столы")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    page.screenshot(path=str(shots / "lobby-ru.png"), full_page=True)
+    page.click("#lang-en")
+    expect(page.locator("h2").first).to_have_text("Open tables")
+    expect(page.locator("#c-submit")).to_have_text("Create the table")
+    page.click("#lang-ru")
+    expect(page.locator("#c-submit")).to_have_text("Создать стол")
+    page.goto(server + "/keeper")  # the choice is remembered
+    expect(page.locator("h1")).to_have_text("Запись партии")
+    assert not errors
+    ctx.close()
+
+
+def test_two_deals_on_the_scorekeepers_page(server, browser, shots):
+    from playwright.sync_api import expect
+
+    ctx, page, errors = _page(browser)
+    page.goto(server + "/keeper")
+    page.select_option("#k-preset", "bus-angeles")
+    page.fill("#k-schedule", "1,2")
+    for i, name in enumerate(["Бутка", "Печун", "Бардак", "Монай"]):
+        page.fill(f"#k-player-{i}", name)
+    page.click("#k-start")
+    page.wait_for_url(re.compile(r"/keeper/game/\d+$"))
+
+    def tap(selector: str) -> None:
+        page.click(selector)
+        expect(page.locator(selector)).to_have_class(re.compile("selected"))
+
+    # deal 1 (1 card; Монай deals, Бутка bids first): trump ♥, bids 0 0 0 0, tricks 0 1 0 0
+    expect(page.locator("#g-next")).to_contain_text("Deal 1 of 2")
+    tap('#g-trump button[data-trump="H"]')
+    for seat in (0, 1, 2):
+        tap(f'#g-bids .tap-row[data-seat="{seat}"] button[data-bid="0"]')
+    # the others bid 0: the dealer may not say 1
+    expect(page.locator('#g-bids .tap-row[data-seat="3"] button[data-bid="1"]')).to_be_disabled()
+    tap('#g-bids .tap-row[data-seat="3"] button[data-bid="0"]')
+    for seat, t in enumerate((0, 1, 0, 0)):
+        tap(f'#g-tricks .tap-row[data-seat="{seat}"] button[data-tricks="{t}"]')
+    page.screenshot(path=str(shots / "keeper-deal1.png"), full_page=True)
+    page.click("#g-score")
+    expect(page.locator("#g-next")).to_contain_text("Deal 2 of 2")
+    # deal 2 (2 cards; Бутка deals, Печун bids first): trump ♠, bids 0 1 0 0, tricks 0 1 1 0
+    tap('#g-trump button[data-trump="S"]')
+    for seat, b in ((1, 1), (2, 0), (3, 0), (0, 0)):
+        tap(f'#g-bids .tap-row[data-seat="{seat}"] button[data-bid="{b}"]')
+    for seat, t in enumerate((0, 1, 1, 0)):
+        tap(f'#g-tricks .tap-row[data-seat="{seat}"] button[data-tricks="{t}"]')
+    page.click("#g-score")
+    expect(page.locator("#g-complete")).to_be_visible()
+    # the sheet: deal scores 50 10 50 50 and 50 100 10 50; block premiums +300 (Бутка) and +200 (Монай),
+    # cuts −50 (Бутка, by Монай) and −100 (Печун, by Бутка); totals 350 10 60 300
+    total = page.locator("table.sheet tr.total td.cell")
+    expect(total).to_have_text(["350", "10", "60", "300"])
+    deal2 = page.locator("table.sheet tr.deal").nth(1).locator("td.cell .score")
+    expect(deal2).to_have_text(["50", "100", "10", "50"])
+    expect(page.locator("table.sheet tr.block .premium")).to_have_text(["+300", "+200"])
+    page.screenshot(path=str(shots / "keeper-sheet.png"), full_page=True)
+    page.click("#g-finish")
+    expect(page.locator("#g-standings tbody tr").first).to_contain_text("Бутка")
+    assert not errors
+    ctx.close()
