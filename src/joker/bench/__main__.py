@@ -1,11 +1,11 @@
-"""``python -m joker.bench NAME``: run a benchmark (``engine``)."""
+"""``python -m joker.bench NAME``: run a benchmark (``engine``, ``server``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from . import engine
+from . import engine, search
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -13,9 +13,27 @@ def main(argv: list[str] | None = None) -> int:
     sub = p.add_subparsers(dest="name", required=True)
     e = sub.add_parser("engine", help="random full deals per second: engine vs OpenSpiel oh_hell")
     e.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    sr = sub.add_parser("search", help="fast-path rollouts vs OpenSpiel, double-dummy solve times, search-bot decisions")
+    sr.add_argument("--seconds", type=float, default=3.0, help="time per rollout measurement (default 3)")
+    sr.add_argument("--deals", type=int, default=200, help="9-card deals per preset for the solver (default 200)")
+    sr.add_argument("--games", type=int, default=2, help="bus-angeles games for the search bot (default 2)")
+    w = sub.add_parser("server", help="web server: N WebSocket clients, action-to-broadcast latency, actions/s")
+    w.add_argument("--clients", type=int, default=200, help="WebSocket clients (default 200)")
+    w.add_argument("--humans", type=int, default=2, help="people per table, bots fill the rest (default 2)")
+    w.add_argument("--think", type=float, default=1.0,
+                   help="mean seconds a client waits before acting (default 1; 0: flat out, the server's capacity)")
+    w.add_argument("--actions", type=int, default=8000, help="stop after this many accepted actions (default 8000)")
+    w.add_argument("--seconds", type=float, default=30.0, help="or after this many seconds (default 30)")
+    w.add_argument("--no-reference", action="store_true", help="skip the bare WebSocket relay reference")
     args = p.parse_args(argv)
     if args.name == "engine":
         engine.run(args.seconds)
+    elif args.name == "server":
+        from . import server
+
+        server.run(args.clients, args.humans, args.think, args.actions, args.seconds, not args.no_reference)
+    elif args.name == "search":
+        search.run(args.seconds, args.deals, args.games)
     return 0
 
 

@@ -14,6 +14,7 @@ from ..sheet import build_sheet, standings_rows
 from .play import play_command
 from .simulate import simulate_command
 from .render import sheet_table, standings_table
+from .rules_cmd import rules_command
 
 app = typer.Typer(
     help="Joker («Джокер», «Расписной покер»): play, keep score, analyse.",
@@ -74,9 +75,18 @@ def replay(
 
 app.command("play")(play_command)
 app.command("simulate")(simulate_command)
+app.command("rules")(rules_command)
 
 from .ledger import app as ledger_app  # noqa: E402
 app.add_typer(ledger_app, name="ledger")
+
+from .serve import serve_command  # noqa: E402
+app.command("serve")(serve_command)
+
+from .arena import arena_command  # noqa: E402
+app.command("arena")(arena_command)
+from .analyse import analyse_command  # noqa: E402
+app.command("analyse")(analyse_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

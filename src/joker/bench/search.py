@@ -1,0 +1,156 @@
+"""Search benchmarks, in one run (goals of issue 6 beside each figure):
+
+1. rollouts per second from a post-bid ``oh_hell`` position (4 players, 9
+   tricks): our compiled fast path (uniformly random legal moves, a batch per
+   call, and one playout per call) against OpenSpiel's C++ ``evaluate_bots``
+   with uniform random bots (one rollout per call) — goal ≥ 5×;
+2. double-dummy solve time (the most tricks the first hand can make sure of,
+   a fresh table per deal) over 9-card deals: bus-angeles (jokers in the deal
+   reported apart) and oh-hell — goal median ≤ 5 ms, p99 ≤ 50 ms;
+3. search-bot time per decision at its default level (``medium``) in
+   bus-angeles games against the heuristic bot — goal ≤ 1 s, median ≤ 250 ms
+   for a card.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from ..bots import make_bot
+from ..engine.state import Phase, deal_cards_from_seed, new_game
+from ..engine.views import view_of
+from ..fastpath import kernels as FK
+from ..fastpath.convert import position_of
+from ..rules import preset
+from ..solver import DoubleDummy
+
+
+def _post_bid(rules, seed: int):
+    rng = random.Random(seed)
+    s = new_game(rules, seed=seed)
+    while s.phase is not Phase.PLAY:
+        s = s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def rollouts(seconds: float) -> dict[str, float]:
+    """Rollouts per second (see the module doc)."""
+    rules = preset("oh-hell").replace(players=4, long_deal=9)
+    state = _post_bid(rules, 1)
+    pos = position_of(state)
+    hands, trick, taken = pos.arrays()
+    FK.seed(1)
+    FK.random_playouts(hands, trick, 0, pos.leader, 1, taken, pos.params, 10)  # compile / load
+    out: dict[str, float] = {}
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        FK.random_playouts(hands, trick, 0, pos.leader, 1, taken, pos.params, 10_000)
+        n += 10_000
+    out["fast path, 10,000 playouts per call"] = n / (time.perf_counter() - start)
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        h, t = hands.copy(), taken.copy()
+        FK.random_playout(h, trick, 0, pos.leader, 1, t, pos.params)
+        n += 1
+    out["fast path, one playout per call"] = n / (time.perf_counter() - start)
+    try:
+        import pyspiel
+    except ImportError:  # pragma: no cover - a dev dependency
+        return out
+    from ..bots.ismcts import OURS_TO_OS
+
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 9})
+    os_state = game.new_initial_state()
+    os_state.apply_action(9)
+    os_state.apply_action(state.dealer)
+    cards = deal_cards_from_seed(rules, state.seed, 0, state.dealer)
+    dealt = [list(h) for h in cards.hands]
+    for k in range(36):
+        os_state.apply_action(OURS_TO_OS[dealt[k % 4][k // 4]])
+    os_state.apply_action(OURS_TO_OS[cards.turned])
+    for i in range(4):
+        os_state.apply_action(52 + state.bids[(state.dealer + 1 + i) % 4])
+    bots = [pyspiel.make_uniform_random_bot(p, 1 + p) for p in range(4)]
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        pyspiel.evaluate_bots(os_state.clone(), bots, n)  # it plays the state it is given to the end
+        n += 1
+    out["OpenSpiel evaluate_bots (C++)"] = n / (time.perf_counter() - start)
+    return out
+
+
+def solve_times(deals: int) -> dict[str, list[float]]:
+    """Seconds per double-dummy solve, by kind of deal."""
+    dd = DoubleDummy()
+    out: dict[str, list[float]] = {"bus-angeles, no joker": [], "bus-angeles, jokers": [], "oh-hell": []}
+    bus = preset("bus-angeles").replace(schedule="9")
+    oh = preset("oh-hell").replace(long_deal=9)
+    warm = position_of(_post_bid(bus, 0))
+    dd.max_tricks(warm, warm.leader)
+    for i in range(deals):
+        for rules in (bus, oh):
+            pos = position_of(_post_bid(rules, 1000 + i))
+            dd.clear()  # a fresh transposition table per deal
+            start = time.perf_counter()
+            dd.max_tricks(pos, pos.leader)
+            t = time.perf_counter() - start
+            if rules is oh:
+                out["oh-hell"].append(t)
+            else:
+                out["bus-angeles, jokers" if any(h >> 52 for h in pos.hands) else "bus-angeles, no joker"].append(t)
+    return out
+
+
+def decision_times(games: int) -> dict[str, list[float]]:
+    """Seconds per search-bot decision (medium) with more than one legal action."""
+    rules = preset("bus-angeles")
+    out: dict[str, list[float]] = {"bid": [], "card": []}
+    for g in range(games):
+        bots = [make_bot("search", g)] + [make_bot("heuristic", g * 10 + s) for s in range(1, 4)]
+        state = new_game(rules, seed=f"bench:{g}")
+        while not state.is_terminal():
+            p = state.current_player
+            view = view_of(state, p)
+            start = time.perf_counter()
+            a = bots[p].choose(view)
+            t = time.perf_counter() - start
+            if p == 0 and len(view.legal_actions) > 1 and view.phase is not Phase.TRUMP:
+                out["bid" if view.phase is Phase.BID else "card"].append(t)
+            state = state.apply(a)
+    return out
+
+
+def _stats(xs: list[float]) -> str:
+    if not xs:
+        return "no samples"
+    s = sorted(xs)
+    p99 = s[min(len(s) - 1, int(0.99 * len(s)))]
+    return (f"n={len(s):5d}  median {1000 * statistics.median(s):8.2f} ms  p99 {1000 * p99:8.2f} ms  "
+            f"max {1000 * s[-1]:8.2f} ms")
+
+
+def run(seconds: float = 3.0, deals: int = 200, games: int = 2) -> dict:
+    """Measure and print everything; returns the figures."""
+    print("1. rollouts per second, oh_hell 4 players 9 tricks, post-bid")
+    rates = rollouts(seconds)
+    ref = rates.get("OpenSpiel evaluate_bots (C++)")
+    for name, r in rates.items():
+        ratio = f"{r / ref:8.2f}×" if ref else ""
+        print(f"   {name:40} {r:12.0f}/s {ratio}")
+    print("   goal: fast path ≥ 5× OpenSpiel's evaluate_bots")
+    print(f"2. double-dummy solve (most tricks of the first hand), 9-card deals, {deals} deals per preset")
+    times = solve_times(deals)
+    for name, xs in times.items():
+        print(f"   {name:24} {_stats(xs)}")
+    print("   goal: median ≤ 5 ms, p99 ≤ 50 ms")
+    print(f"3. search bot (medium) time per decision, {games} bus-angeles games against the heuristic bot")
+    dec = decision_times(games)
+    for name, xs in dec.items():
+        print(f"   {name:24} {_stats(xs)}")
+    print("   goal: ≤ 1 s per decision, median ≤ 250 ms for a card")
+    return {"rollouts": rates, "solve": times, "decisions": dec}

@@ -1,0 +1,311 @@
+"""Worlds consistent with what one seat sees: the hidden cards dealt out to
+the other hands (and to the seat itself while it cannot see its own cards:
+trump choice, dark and forehead bidding) and to the stock, so that nothing in
+the seat's :class:`~joker.engine.views.PlayerView` is contradicted.
+
+What the view tells (RULES.md §5–§7), read by :func:`constraints_of`:
+
+* the cards seen: the seat's own, those on the others' foreheads, the turned
+  cards, the cards played this deal — none of them is hidden;
+* a follower who played a card off the led suit holds none of it; not
+  trumping either (with ``must_trump``), he holds no trump (the trick's trump,
+  so rotating trumps count);
+* after ``high(s)``, a follower who played a card of s holds no higher card
+  of s; after camp's ``top``, one who played his highest trump holds no higher
+  trump, and one who played a non-trump holds no trump and no card of a
+  higher rank;
+* the trump chooser saw his first three cards: with ``trump_choice =
+  suit_of_seen_cards`` he held a card of the trump he named (still in his
+  hand unless he has played one).
+
+A world is the current hands of every seat plus the stock (card sets).
+Sampling deals the hidden cards at random to the seats that may hold them
+(forced cards first, then the most constrained), falling back on a deal that
+checks Hall's condition card by card, so it never dead-ends on a consistent
+view; the result never breaks a constraint.  The views are the only input: no hidden card is read.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..actions import LeadJoker, Play
+from ..cards import JOKER1, SUIT_MASKS, CardSet, cards_in, mask_of
+from ..engine.play import led_suit, trick_trump
+from ..engine.state import DealCards, Phase
+from ..engine.views import PlayerView
+from ..errors import JokerError
+from ..rules import DealKind, JokerCall, TrumpChoice
+
+STOCK = -1
+"""The holder index of the stock in :class:`Constraints` (the last holder)."""
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """Per seat: ``known[p]`` (cards of p the seat sees), ``hidden[p]`` (how many
+    more cards p holds), ``allowed[p]`` (hidden cards p may hold),
+    ``must_suit[p]`` (a suit p must hold a card of, or ``None``); ``pool``: every
+    hidden card; ``stock``: hidden cards left in the stock."""
+
+    seat: int
+    known: tuple[CardSet, ...]
+    hidden: tuple[int, ...]
+    allowed: tuple[CardSet, ...]
+    must_suit: tuple[int | None, ...]
+    pool: CardSet
+    stock: int
+
+
+def rotating_of(view: PlayerView) -> bool:
+    """Whether tricks of this deal have rotating trumps (not in a no-trump special
+    deal, RULES.md §5 rule 5)."""
+    return view.rules.rotating_trumps and view.deal.kind is not DealKind.NOTRUMP
+
+
+def forbidden_cards(view: PlayerView) -> list[CardSet]:
+    """Per seat, the cards the view shows it cannot hold now (see the module doc)."""
+    rules = view.rules
+    n = rules.players
+    out = [0] * n
+    rotating = rotating_of(view)
+    above = lambda c: SUIT_MASKS[c // 13] & ~((1 << (c + 1)) - 1)  # noqa: E731 - higher cards of c's suit
+    for plays in [t.plays for t in view.tricks] + [view.trick]:
+        for i in range(1, len(plays)):
+            seat, a = plays[i]
+            if type(a) is not Play:
+                continue
+            prefix = plays[:i]
+            lead = prefix[0][1]
+            led = led_suit(prefix)
+            t = trick_trump(view.trump, rotating, led)
+            c = a.card
+            s, r = divmod(c, 13)
+            if type(lead) is LeadJoker and lead.call is JokerCall.TOP:
+                if t is not None and s == t:
+                    out[seat] |= above(c)
+                else:
+                    if t is not None:
+                        out[seat] |= SUIT_MASKS[t]
+                    for x in range(4):
+                        out[seat] |= SUIT_MASKS[x] & ~((1 << (13 * x + r + 1)) - 1)
+                continue
+            if led is None:
+                continue
+            if s == led:
+                if type(lead) is LeadJoker and lead.call is JokerCall.HIGH:
+                    out[seat] |= above(c)
+                continue
+            out[seat] |= SUIT_MASKS[led]
+            if rules.must_trump and t is not None and s != t:
+                out[seat] |= SUIT_MASKS[t]
+    return out
+
+
+def _chooser(view: PlayerView) -> int | None:
+    """The seat that chose trump in this deal, when it was chosen from seen cards."""
+    rules = view.rules
+    if view.phase is Phase.TRUMP or not rules.trump_chosen(view.deal):
+        return None
+    return (view.dealer + 1) % rules.players
+
+
+def constraints_of(view: PlayerView) -> Constraints:
+    """What ``view`` says about the hidden cards.  Raises :class:`JokerError` when the
+    game is over (nothing is hidden)."""
+    if view.phase is Phase.OVER:
+        raise JokerError("the game is over: no hidden cards to sample")
+    rules = view.rules
+    n = rules.players
+    me = view.seat
+    known = [mask_of(view.known[p]) if p != me else view.hand_mask for p in range(n)]
+    hidden = [view.hand_sizes[p] - known[p].bit_count() for p in range(n)]
+    seen = view.played | mask_of(view.turned)
+    for k in known:
+        seen |= k
+    deck = mask_of(rules.deck_cards)
+    pool = deck & ~seen
+    stock = len(rules.deck_cards) - n * view.deal.cards - len(view.turned)
+    if pool.bit_count() != sum(hidden) + stock:
+        raise JokerError(
+            f"inconsistent view: {pool.bit_count()} hidden cards for {sum(hidden)} in hands and {stock} in the stock"
+        )
+    forbidden = forbidden_cards(view)
+    allowed = [pool & ~forbidden[p] if hidden[p] else 0 for p in range(n)]
+    must: list[int | None] = [None] * n
+    chooser = _chooser(view)
+    if (
+        chooser is not None
+        and chooser != me
+        and rules.trump_choice is TrumpChoice.SUIT_OF_SEEN_CARDS
+        and view.trump is not None
+        and not _played_suit(view, chooser, view.trump)
+        and not known[chooser] & SUIT_MASKS[view.trump]
+    ):
+        must[chooser] = view.trump
+    return Constraints(me, tuple(known), tuple(hidden), tuple(allowed), tuple(must), pool, stock)
+
+
+def _played_suit(view: PlayerView, seat: int, suit: int) -> bool:
+    for plays in [t.plays for t in view.tricks] + [view.trick]:
+        for s, a in plays:
+            if s == seat and type(a) is Play and a.card // 13 == suit:
+                return True
+    return False
+
+
+def _feasible(cards: list[int], allow: list[CardSet], cap: list[int]) -> bool:
+    """Whether ``cards`` can all be dealt to holders that may hold them within
+    their capacities ``cap`` (which add up to the number of cards): Hall's
+    condition, every set T of holders having room for the cards only T may hold."""
+    holders = len(cap)
+    classes: dict[int, int] = {}
+    for c in cards:
+        sig = 0
+        for h in range(holders):
+            if allow[h] >> c & 1:
+                sig |= 1 << h
+        classes[sig] = classes.get(sig, 0) + 1
+    if 0 in classes:
+        return False
+    room = [0] * (1 << holders)
+    for t in range(1, 1 << holders):
+        low = t & -t
+        room[t] = room[t ^ low] + cap[low.bit_length() - 1]
+    for t in range(1, 1 << holders):
+        need = sum(k for sig, k in classes.items() if sig & ~t == 0)
+        if need > room[t]:
+            return False
+    return True
+
+
+def sample_world(cons: Constraints, rng: random.Random, tries: int = 20) -> tuple[tuple[CardSet, ...], CardSet]:
+    """One world: ``(hands, stock)`` — every seat's current hand (known plus
+    dealt hidden cards) and the stock's hidden cards.
+
+    Cards a holder must take (no other holder may, or it may hold exactly as
+    many as it lacks) are dealt first; the rest at random, most constrained
+    cards first, to a holder chosen in proportion to its free places; after
+    ``tries`` dead ends, each card goes only where the rest can still be dealt
+    (Hall's condition), which never fails on a consistent view.  Raises
+    :class:`JokerError` when no world fits (an inconsistent view)."""
+    n = len(cons.hidden)
+    holders = n + 1  # the stock last
+    cap0 = list(cons.hidden) + [cons.stock]
+    allow = list(cons.allowed) + [cons.pool]
+    got0 = [0] * holders
+    rest0 = list(cards_in(cons.pool))
+    # chooser restricted to the suits he saw: one card of the trump first (random)
+    for p, suit in enumerate(cons.must_suit):
+        if suit is None:
+            continue
+        opts = [c for c in rest0 if c // 13 == suit and allow[p] >> c & 1]
+        if not opts or cap0[p] == 0:
+            raise JokerError("no deal of the hidden cards fits what this seat has seen")
+        c = rng.choice(opts)
+        got0[p] |= 1 << c
+        cap0[p] -= 1
+        rest0.remove(c)
+    # forced cards, until nothing changes
+    changed = True
+    while changed:
+        changed = False
+        for c in list(rest0):
+            opts = [h for h in range(holders) if cap0[h] > 0 and allow[h] >> c & 1]
+            if len(opts) == 1:
+                h = opts[0]
+                got0[h] |= 1 << c
+                cap0[h] -= 1
+                rest0.remove(c)
+                changed = True
+        for h in range(holders):
+            mine = [c for c in rest0 if allow[h] >> c & 1]
+            if cap0[h] > 0 and len(mine) == cap0[h]:
+                for c in mine:
+                    got0[h] |= 1 << c
+                    rest0.remove(c)
+                cap0[h] = 0
+                changed = True
+    elig = {c: [h for h in range(holders) if allow[h] >> c & 1] for c in rest0}
+
+    def weighted(opts: list[int], cap: list[int]) -> int:
+        x = rng.random() * sum(cap[h] for h in opts)
+        for h in opts:
+            x -= cap[h]
+            if x < 0:
+                return h
+        return opts[-1]
+
+    def finish(got: list[int]) -> tuple[tuple[CardSet, ...], CardSet]:
+        return tuple(cons.known[p] | got[p] for p in range(n)), got[n]
+
+    for _ in range(tries):
+        cap = cap0[:]
+        got = got0[:]
+        rest = rest0[:]
+        rng.shuffle(rest)
+        rest.sort(key=lambda c: len(elig[c]))
+        for c in rest:
+            opts = [h for h in elig[c] if cap[h] > 0]
+            if not opts:
+                break
+            h = weighted(opts, cap)
+            got[h] |= 1 << c
+            cap[h] -= 1
+        else:
+            return finish(got)
+    if not _feasible(rest0, allow, cap0):
+        raise JokerError("no deal of the hidden cards fits what this seat has seen")
+    cap = cap0[:]
+    got = got0[:]
+    rest = rest0[:]
+    rng.shuffle(rest)
+    while rest:
+        c = rest.pop()
+        opts = [h for h in elig[c] if cap[h] > 0]
+        while True:
+            h = weighted(opts, cap)
+            cap[h] -= 1
+            if _feasible(rest, allow, cap):
+                break
+            cap[h] += 1
+            opts.remove(h)
+        got[h] |= 1 << c
+    return finish(got)
+
+
+def sample_worlds(view: PlayerView, count: int, rng: random.Random) -> list[tuple[tuple[CardSet, ...], CardSet]]:
+    """``count`` worlds for ``view`` (see :func:`sample_world`)."""
+    cons = constraints_of(view)
+    return [sample_world(cons, rng) for _ in range(count)]
+
+
+def world_deal(view: PlayerView, world: tuple[tuple[CardSet, ...], CardSet]) -> DealCards:
+    """The cards of this deal as dealt in ``world``: each seat's played and
+    current cards, in an order whose first three cards agree with the view
+    (the seat's own first three while it chooses trump; a card of the chosen
+    trump first for a chooser restricted to the suits he saw), the turned
+    cards, then the stock.  For checking samples against the engine."""
+    rules = view.rules
+    n = rules.players
+    hands, stock = world
+    played = [0] * n
+    for plays in [t.plays for t in view.tricks] + [view.trick]:
+        for s, a in plays:
+            played[s] |= 1 << a.card
+    out = []
+    chooser = _chooser(view)
+    for p in range(n):
+        cards = sorted(cards_in(hands[p] | played[p]))
+        if p == view.seat and view.phase is Phase.TRUMP:
+            first = list(view.hand)
+            cards = first + [c for c in cards if c not in first]
+        elif p == chooser and rules.trump_choice is TrumpChoice.SUIT_OF_SEEN_CARDS and view.trump is not None:
+            trumps = [c for c in cards if c < JOKER1 and c // 13 == view.trump]
+            if trumps:
+                cards = [trumps[0]] + [c for c in cards if c != trumps[0]]
+        out.append(tuple(cards))
+    turned = view.turned[0] if view.turned else None
+    rest = tuple(view.turned[1:]) + tuple(cards_in(stock))
+    return DealCards(tuple(out), turned, rest)

@@ -1,0 +1,261 @@
+"""The search bot: perfect-information sampling with compiled policy rollouts.
+
+For each decision it deals the cards it cannot see into worlds consistent
+with its :class:`~joker.engine.views.PlayerView` (:mod:`.sampler`), and in
+every world plays each candidate out to the end of the deal with the
+compiled goal-directed policy of :mod:`joker.fastpath.policy` (the same worlds
+for every candidate), scoring its own result with the engine's
+:func:`~joker.scoring.deal_score` (RULES.md §8–§9).  It picks the candidate of
+best mean score.
+
+* **Bidding** (RULES.md §6): the bids still to come are estimated per world
+  (policy playouts with a fair-share target, rounded; the dealer's forbidden
+  sum avoided), then each legal bid — so the dealer restriction is respected —
+  is played out with the seat aiming at it.
+* **Play**: every distinct legal card or joker call (X1 and X2 are one).
+* **Premium** (bus-angeles, RULES.md §10): while the seat has made every bid
+  of the block so far, making this one is worth an estimate of the premium
+  at stake: 2 × (its made score + the best positive score of the seat(s) it
+  would cut), discounted by half for each deal of the block still to come.
+* **Trump choice** (RULES.md §5 rule 3): the heuristic bot's rule.
+
+The budget is a number of worlds, playouts per world and candidate, and a
+time cap per decision (worlds are evaluated in batches until either runs
+out; at least one batch).  Levels: ``easy`` is the heuristic bot, ``medium``
+and ``hard`` are :data:`LEVELS`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..actions import Action, Bid, FollowJoker, LeadJoker
+from ..engine.state import Phase
+from ..engine.views import PlayerView
+from ..errors import JokerError
+from ..fastpath import kernels as FK
+from ..fastpath import policy as FP
+from ..fastpath.convert import code_of, params_of
+from ..rules import DealKind, Premium
+from ..scoring import deal_score
+from .heuristic import HeuristicBot
+from .sampler import constraints_of, rotating_of, sample_world
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Search effort per decision: ``worlds`` sampled, ``playouts`` per world and
+    candidate, ``seconds`` time cap, ``eps`` the policy's random-move chance,
+    ``batch`` worlds evaluated between time checks."""
+
+    worlds: int = 48
+    playouts: int = 2
+    seconds: float = 1.0
+    eps: float = 0.05
+    batch: int = 16
+    bid_sigma: float | None = 1.0
+    """Bid inference: a world's weight is exp(−Σ (t − b)² / 2σ²) over the other
+    seats that have bid, t being their tricks in policy playouts of the world
+    from the deal's start aiming at their bids; ``None``: every world weighs 1."""
+
+
+LEVELS: dict[str, Budget] = {
+    "medium": Budget(worlds=64, playouts=3, seconds=0.5),
+    "hard": Budget(worlds=192, playouts=4, seconds=2.0),
+}
+"""Budgets of the levels for people (``easy`` is the heuristic bot)."""
+
+PREMIUM_DISCOUNT = 0.5
+"""Chance assumed of making each later bid of the block, for the premium at stake."""
+
+
+def _distinct(actions: Sequence[Action]) -> list[Action]:
+    """The legal actions without the second joker's duplicates (X1 and X2 play alike)."""
+    out, seen = [], set()
+    for a in actions:
+        if type(a) is LeadJoker:
+            sig: object = ("lead", a.call, a.suit)
+        elif type(a) is FollowJoker:
+            sig = ("follow", a.high)
+        else:
+            sig = a
+        if sig not in seen:
+            seen.add(sig)
+            out.append(a)
+    return out
+
+
+def premium_at_stake(view: PlayerView, bid: int) -> float:
+    """The estimated block premium the seat keeps alive by making its bid ``bid``
+    in this deal (0 when it already failed a bid of the block or the rules have no
+    premium); see the module doc."""
+    rules = view.rules
+    if rules.premium is Premium.NONE or view.deal.kind in (DealKind.GOLD, DealKind.MISERE):
+        return 0.0
+    me, n = view.seat, rules.players
+    block = view.deal.block
+    done = [r for r in view.results if r.spec.block == block]
+    if any(r.bids is None or r.bids[me] != r.tricks[me] for r in done):
+        return 0.0
+    later = sum(1 for i, d in enumerate(rules.deals) if d.block == block and i > view.deal_index)
+    victims = [(me + 1) % n] if rules.premium is Premium.BUS_ANGELES else [p for p in range(n) if p != me]
+    cut = sum(max((r.scores[v] for r in done if r.scores[v] > 0), default=0) for v in victims)
+    own = deal_score(rules, view.deal, bid, bid)
+    return 2.0 * (own + cut) * PREMIUM_DISCOUNT**later
+
+
+class SearchBot:
+    """Sampling + policy-rollout search (see the module doc).
+
+    ``level`` names a budget of :data:`LEVELS` (``medium`` by default); ``budget``
+    overrides it.  ``seed`` seeds the sampling and the playouts.  Raises
+    :class:`JokerError` for an unknown level."""
+
+    def __init__(self, seed: int | str | None = None, level: str = "medium", budget: Budget | None = None) -> None:
+        if budget is None:
+            if level not in LEVELS:
+                raise JokerError(f"unknown search level {level!r}; levels: easy, {', '.join(LEVELS)}")
+            budget = LEVELS[level]
+        self.budget = budget
+        self.name = f"search-{level}" if level != "medium" else "search"
+        self.rng = random.Random(seed)
+        self.fallback = HeuristicBot(seed)
+        self.last_seconds = 0.0
+        self.last_worlds = 0
+
+    def choose(self, view: PlayerView) -> Action:
+        """One element of ``view.legal_actions``."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.TRUMP:
+            return self.fallback.choose(view)
+        start = time.perf_counter()
+        FK.seed(self.rng.randrange(2**31))
+        if view.phase is Phase.BID:
+            action = self._bid(view, start)
+        else:
+            action = self._play(view, start)
+        self.last_seconds = time.perf_counter() - start
+        return action
+
+    # -- helpers ---------------------------------------------------------------
+    def _targets(self, view: PlayerView) -> np.ndarray:
+        kind = view.deal.kind
+        n = view.rules.players
+        if kind is DealKind.GOLD:
+            return np.full(n, -1, dtype=np.int64)
+        if kind is DealKind.MISERE:
+            return np.full(n, -2, dtype=np.int64)
+        return np.array([-1 if b is None else b for b in view.bids], dtype=np.int64)
+
+    def _table(self, view: PlayerView, bid: int | None) -> np.ndarray:
+        c = view.deal.cards
+        table = np.array([deal_score(view.rules, view.deal, bid, t) for t in range(c + 1)], dtype=np.float64)
+        if bid is not None:
+            table[bid] += premium_at_stake(view, bid)
+        return table
+
+    def _worlds(self, view: PlayerView, start: float):
+        """Batches of sampled worlds ``(hands array, weights)``, until the budget runs out."""
+        cons = constraints_of(view)
+        b = self.budget
+        rules = view.rules
+        n = rules.players
+        known = [q for q in range(n) if q != view.seat and view.bids[q] is not None]
+        infer = b.bid_sigma is not None and known and view.deal.kind not in (DealKind.GOLD, DealKind.MISERE)
+        if infer:
+            played = [0] * n
+            for plays in [t.plays for t in view.tricks] + [view.trick]:
+                for s, a in plays:
+                    played[s] |= 1 << a.card
+            fair = max(0, round(view.deal.cards / n))
+            targets = np.array([fair if x is None else x for x in view.bids], dtype=np.int64)
+            params = params_of(rules, view.trump, rotating_of(view))
+            leader = (view.dealer + 1) % n
+            bids = np.array([view.bids[q] for q in known], dtype=np.float64)
+        done = 0
+        while done < b.worlds and (done == 0 or time.perf_counter() - start < b.seconds):
+            k = min(b.batch, b.worlds - done)
+            arr = np.array([sample_world(cons, self.rng)[0] for _ in range(k)], dtype=np.int64)
+            weights = np.ones(k, dtype=np.float64)
+            if infer:
+                dealt = arr | np.array(played, dtype=np.int64)
+                sums = np.zeros((k, n), dtype=np.float64)
+                reps = 2
+                FP.mean_tricks(dealt, leader, np.repeat(targets[None, :], k, axis=0), params, reps, b.eps, sums)
+                err = sums[:, known] / reps - bids[None, :]
+                weights = np.exp(-(err * err).sum(axis=1) / (2.0 * b.bid_sigma**2)) + 1e-9
+            done += k
+            self.last_worlds = done
+            yield arr, weights
+
+    # -- play (RULES.md §7) --------------------------------------------------------
+    def _play(self, view: PlayerView, start: float) -> Action:
+        rules = view.rules
+        n = rules.players
+        me = view.seat
+        cands = _distinct(view.legal_actions)
+        codes = np.array([code_of(a) for a in cands], dtype=np.int64)
+        params = params_of(rules, view.trump, rotating_of(view))
+        trick = np.zeros(n, dtype=np.int64)
+        for i, (_, a) in enumerate(view.trick):
+            trick[i] = code_of(a)
+        taken = np.array(view.taken, dtype=np.int64)
+        targets = self._targets(view)
+        bid = view.bids[me] if view.deal.kind not in (DealKind.GOLD, DealKind.MISERE) else None
+        table = self._table(view, bid)
+        sums = np.zeros(len(cands), dtype=np.float64)
+        leader = view.trick[0][0] if view.trick else view.leader
+        first = int(not view.tricks)
+        for worlds, weights in self._worlds(view, start):
+            FP.evaluate_moves(worlds, weights, trick, len(view.trick), leader, first, taken, targets, params, codes,
+                              table, me, self.budget.playouts, self.budget.eps, sums)
+        best = int(np.argmax(sums))
+        return cands[best]
+
+    # -- bidding (RULES.md §6) ---------------------------------------------------------
+    def _bid(self, view: PlayerView, start: float) -> Action:
+        rules = view.rules
+        n = rules.players
+        me = view.seat
+        c = view.deal.cards
+        bids = [a.tricks for a in view.legal_actions if type(a) is Bid]
+        params = params_of(rules, view.trump, rotating_of(view))
+        tables = np.array([self._table(view, b) for b in bids], dtype=np.float64)
+        cand = np.array(bids, dtype=np.int64)
+        sums = np.zeros(len(bids), dtype=np.float64)
+        leader = (view.dealer + 1) % n
+        fair = max(0, round(c / n))
+        later = [(me + i) % n for i in range(1, n) if view.bids[(me + i) % n] is None]
+        for worlds, weights in self._worlds(view, start):
+            w = worlds.shape[0]
+            base = np.array([[fair if b is None else b for b in view.bids] for _ in range(w)], dtype=np.int64)
+            if later:
+                tricks = np.zeros((w, n), dtype=np.float64)
+                FP.mean_tricks(worlds, leader, base, params, 1, self.budget.eps, tricks)
+                for i in range(w):
+                    for q in later:
+                        base[i, q] = self._guess_bid(view, q, float(tricks[i, q]), base[i])
+            FP.evaluate_bids(worlds, weights, leader, base, params, me, cand, tables, self.budget.playouts,
+                             self.budget.eps, sums)
+        return Bid(bids[int(np.argmax(sums))])
+
+    @staticmethod
+    def _guess_bid(view: PlayerView, q: int, tricks: float, row) -> int:
+        """A later bidder's bid in a world: his tricks in a playout, moved off the
+        dealer's forbidden bid (RULES.md §6) toward the nearer side."""
+        b = int(round(tricks))
+        if q == view.dealer:
+            others = [int(row[p]) for p in range(len(row)) if p != q]
+            f = view.rules.forbidden_dealer_bid(view.deal.cards, others)
+            if f is not None and b == f:
+                b = b + 1 if tricks >= b and b < view.deal.cards else max(0, b - 1)
+                if b == f:
+                    b = f + 1
+        return b

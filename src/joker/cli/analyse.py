@@ -1,0 +1,77 @@
+"""``joker analyse RECORD.json``: double-dummy analysis of a recorded game (see :mod:`joker.analysis`).
+
+Registered in :mod:`joker.cli.main` with ``app.command("analyse")(analyse_command)``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..errors import JokerError
+from ..record import load_record
+
+
+def analyse_command(
+    file: Path = typer.Argument(..., help="A game record (JSON, see docs/records.md)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON instead of tables."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Also save the analysis as JSON here."),
+) -> None:
+    """Double-dummy analysis of a recorded game.
+
+    For every deal, the bids each player could have made sure of with all hands
+    known; for every card, whether it lowered the best deal score its player
+    could still make sure of (block premiums not counted)."""
+    from ..analysis import analyse  # imports the compiled solver
+
+    console = Console()
+    err = Console(stderr=True)
+    try:
+        record = load_record(file)
+        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err, transient=True, disable=as_json) as bar:
+            task = bar.add_task("analysing deals", total=None)
+            result = analyse(record, progress=lambda d, t: bar.update(task, completed=d, total=t))
+    except JokerError as e:
+        err.print(f"[bold red]error:[/] invalid record {escape(str(file))}: {escape(str(e))}", markup=True,
+                  highlight=False)
+        raise typer.Exit(1)
+    data = result.to_json()
+    if out is not None:
+        out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    names = result.players
+    table = Table(title=f"{file.name} — {result.rules}: achievable bids (double dummy)")
+    table.add_column("deal", justify="right")
+    table.add_column("cards", justify="right")
+    table.add_column("trump")
+    for name in names:
+        table.add_column(name)
+    table.add_column("mistakes", justify="right")
+    for d in result.deals:
+        cells = []
+        for p in range(len(names)):
+            bid = "—" if d.bids is None else str(d.bids[p])
+            ach = ",".join(map(str, d.achievable[p])) or "none"
+            mark = "" if d.bids is None or d.bids[p] in d.achievable[p] else " ✗"
+            cells.append(f"bid {bid} took {d.tricks[p]} · {ach}{mark}")
+        table.add_row(str(d.index + 1), str(d.cards), d.trump, *cells, str(len(d.mistakes)))
+    console.print(table)
+    mistakes = Table(title="cards that lowered their player's best achievable score")
+    for col in ("deal", "trick", "player", "card", "best before", "best after", "bid still forced"):
+        mistakes.add_column(col)
+    for d in result.deals:
+        for c in d.mistakes:
+            kept = "—" if c.bid_after is None else ("yes" if c.bid_after else "no")
+            mistakes.add_row(str(d.index + 1), str(c.trick), names[c.seat], c.action, str(c.best_before),
+                             str(c.best_after), kept)
+    console.print(mistakes)

@@ -1,0 +1,99 @@
+"""``joker arena``: two bots over duplicate deals, with a report (see :mod:`joker.arena`).
+
+Registered in :mod:`joker.cli.main` with ``app.command("arena")(arena_command)``.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..arena import ArenaReport, run_arena
+from ..errors import JokerError
+from ..rules import parse_rules
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.1f}%"
+
+
+def report_tables(report: ArenaReport) -> list[Table]:
+    """The summary table and the bid-accuracy-by-deal-size table."""
+    a, b = report.bots
+    ci = "" if math.isnan(report.ci) else f" ± {report.ci:.1f}"
+    top = Table(title=f"{a} vs {b} — {report.rules} — {report.boards} boards, {report.deals} deals, seed {report.seed}")
+    top.add_column("bot (as hero)")
+    top.add_column("bids made", justify="right")
+    top.add_column("under", justify="right")
+    top.add_column("khishti", justify="right")
+    top.add_column("games won", justify="right")
+    top.add_column("ms / decision", justify="right")
+    for s in report.stats:
+        ms = "—" if s.ms_per_decision is None else f"{s.ms_per_decision:.1f}"
+        top.add_row(s.name, _pct(s.bid_accuracy), _pct(s.under_rate), _pct(s.khishti_rate), _pct(s.win_rate), ms)
+    top.caption = f"score difference per deal, {a} − {b}: {report.diff:+.1f}{ci} (95% CI over boards)"
+    sizes = sorted(set(report.stats[0].by_size) | set(report.stats[1].by_size))
+    by_size = Table(title="bids made by deal size")
+    by_size.add_column("cards", justify="right")
+    for s in report.stats:
+        by_size.add_column(s.name, justify="right")
+    for c in sizes:
+        row = [str(c)]
+        for s in report.stats:
+            made, bids = s.by_size.get(c, [0, 0])
+            row.append(f"{_pct(made / bids if bids else None)} of {bids}")
+        by_size.add_row(*row)
+    return [top, by_size]
+
+
+def arena_command(
+    bots: str = typer.Option(..., "--bots", "-b", help="Two bots, comma-separated, e.g. search,heuristic."),
+    deals: int = typer.Option(240, "--deals", "-n", min=1, help="Deals to play at least (whole games: boards)."),
+    preset_name: str = typer.Option("bus-angeles", "--preset", "-p", help="Rules preset or rules string."),
+    seed: str = typer.Option("0", "--seed", "-s", help="Seed of the boards: the same seed deals the same cards."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Processes (default: CPU count)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Save the results as JSON here."),
+) -> None:
+    """Match two bots over duplicate deals, with a report.
+
+    Every board (a seeded game) is played with each bot alone in each seat
+    against copies of the other, the same cards, dealers and trumps every time.  Prints the mean score
+    difference per deal (95% CI), bid accuracy by deal size, under and khishti
+    rates and game win rates."""
+    console = Console()
+    err = Console(stderr=True)
+    try:
+        names = tuple(x.strip() for x in bots.split(","))
+        if len(names) != 2 or not all(names):
+            raise JokerError(f"--bots needs exactly two bots, e.g. search,heuristic (got {bots!r})")
+        rules = parse_rules(preset_name)
+        with Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("games", total=None)
+            report = run_arena(
+                rules, (names[0], names[1]), deals, seed, workers,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except (JokerError, ValueError) as e:
+        err.print(f"[bold red]error:[/] {escape(str(e))}", markup=True, highlight=False)
+        raise typer.Exit(1)
+    for t in report_tables(report):
+        console.print(t)
+    console.print(f"{len(report.games)} games in {report.seconds:.1f} s")
+    if out is not None:
+        report.save(out)
+        console.print(f"results saved to {out}")

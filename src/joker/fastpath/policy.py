@@ -1,0 +1,207 @@
+"""A compiled, goal-directed playout policy and the batched evaluations the
+search bot runs on sampled worlds (every hand known in a world).
+
+Each seat plays for a target: ``target[q] ≥ 0`` is his bid (he wants tricks
+while he has fewer than his bid — or more, being over already —, and ducks
+when he has exactly his bid), ``−1`` wants every trick (a gold deal), ``−2``
+none (misère).  A seat that wants the trick plays its cheapest card that wins
+it safely — no later seat that wants tricks can beat it and none is forced
+to —, else its cheapest card; a seat that ducks sheds its most valuable card
+that loses (a card that does not win now, or one a later seat will beat),
+else its cheapest; jokers are kept while ducking.  With chance ``eps`` a seat
+plays a uniformly random legal move instead.  The rules come from
+:mod:`.kernels`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import kernels as K
+
+
+@njit(cache=True)
+def wants(q: int, taken, target) -> bool:
+    """Whether seat ``q`` wants to take tricks now (see the module doc)."""
+    tg = target[q]
+    if tg == -1:
+        return True
+    if tg == -2:
+        return False
+    return taken[q] != tg
+
+
+@njit(cache=True)
+def _cost(code: int, t: int) -> int:
+    """How valuable a move is to keep: rank, +13 for a trump, jokers the most."""
+    sub = code >> 6
+    if sub == K.SUB_PLAIN:
+        c = code & 63
+        return c % 13 + (13 if c // 13 == t else 0)
+    if sub == K.SUB_FOLLOW_LOW or sub == K.SUB_GIVE:
+        return 45
+    return 40
+
+
+@njit(cache=True)
+def _threat(hands, trick, pos: int, leader: int, first: int, taken, target, params, buf) -> bool:
+    """Whether a seat after position ``pos`` of the trick prefix (``pos`` + 1
+    cards) will take it from the card at ``pos``: it wants tricks and can, or
+    every move it has takes it."""
+    n = params[K.P_N]
+    for j in range(pos + 1, n):
+        seat = (leader + j) % n
+        k = K.gen_moves(hands[seat], trick, pos + 1, first, params, buf)
+        can = False
+        forced = True
+        for i in range(k):
+            trick[pos + 1] = buf[i]
+            if K.winner_index(trick, pos + 2, params[K.P_TRUMP], params[K.P_ROTATING], params[K.P_HCTW]) == pos + 1:
+                can = True
+            else:
+                forced = False
+        if forced or (can and wants(seat, taken, target)):
+            return True
+    return False
+
+
+@njit(cache=True)
+def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, params, eps: float, moves, buf) -> int:
+    """The policy's move code for the seat to move."""
+    n = params[K.P_N]
+    q = (leader + tlen) % n
+    k = K.gen_moves(hands[q], trick, tlen, first, params, moves)
+    if k == 1:
+        return moves[0]
+    if eps > 0.0 and np.random.random() < eps:
+        return moves[int(np.random.random() * k)]
+    want = wants(q, taken, target)
+    best_key = -1 << 40
+    best = moves[0]
+    for i in range(k):
+        code = moves[i]
+        trick[tlen] = code
+        led = K.led_of(trick, tlen + 1)
+        t = K.trick_trump(params[K.P_TRUMP], params[K.P_ROTATING], led)
+        cost = _cost(code, t)
+        winning = K.winner_index(trick, tlen + 1, params[K.P_TRUMP], params[K.P_ROTATING], params[K.P_HCTW]) == tlen
+        beaten = False
+        if winning and tlen + 1 < n:
+            beaten = _threat(hands, trick, tlen, leader, first, taken, target, params, buf)
+            trick[tlen] = code
+        if want:
+            if winning and not beaten:
+                key = 1000 - cost
+            else:
+                key = -cost
+        else:
+            joker = (code & 63) >= 52
+            if not winning:
+                key = 1000 + (0 if joker else cost)
+            elif beaten:
+                key = 500 + (0 if joker else cost)
+            else:
+                key = -cost
+        if key > best_key:
+            best_key = key
+            best = code
+    return best
+
+
+@njit(cache=True)
+def play_code(hands, trick, tlen: int, leader: int, first: int, taken, params, code: int):
+    """Play ``code`` for the seat to move; returns the new ``(tlen, leader, first)``."""
+    n = params[K.P_N]
+    q = (leader + tlen) % n
+    hands[q] &= ~(1 << (code & 63))
+    trick[tlen] = code
+    tlen += 1
+    if tlen < n:
+        return tlen, leader, first
+    w = (leader + K.winner_index(trick, n, params[K.P_TRUMP], params[K.P_ROTATING], params[K.P_HCTW])) % n
+    taken[w] += 1
+    return 0, w, 0
+
+
+@njit(cache=True)
+def rollout(hands, trick, tlen: int, leader: int, first: int, taken, target, params, eps: float, moves, buf) -> None:
+    """Finish the deal with the policy; ``hands``, ``trick`` and ``taken`` change in place."""
+    n = params[K.P_N]
+    while True:
+        q = (leader + tlen) % n
+        if hands[q] == 0:
+            return
+        code = choose(hands, trick, tlen, leader, first, taken, target, params, eps, moves, buf)
+        tlen, leader, first = play_code(hands, trick, tlen, leader, first, taken, params, code)
+
+
+@njit(cache=True)
+def evaluate_moves(worlds, weights, trick0, tlen0: int, leader0: int, first0: int, taken0, target, params, cands,
+                   table, me: int, reps: int, eps: float, sums) -> None:
+    """For each world (row of ``worlds``: every hand) and candidate move code,
+    play the candidate, finish the deal ``reps`` times with the policy, and
+    add ``weights[world] * table[tricks of me]`` to ``sums[candidate]``."""
+    n = params[K.P_N]
+    hands = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    taken = np.empty(n, dtype=np.int64)
+    moves = np.empty(K.MAX_MOVES, dtype=np.int64)
+    buf = np.empty(K.MAX_MOVES, dtype=np.int64)
+    for w in range(worlds.shape[0]):
+        for c in range(cands.shape[0]):
+            for _ in range(reps):
+                for i in range(n):
+                    hands[i] = worlds[w, i]
+                    taken[i] = taken0[i]
+                for i in range(tlen0):
+                    trick[i] = trick0[i]
+                tlen, leader, first = play_code(hands, trick, tlen0, leader0, first0, taken, params, cands[c])
+                rollout(hands, trick, tlen, leader, first, taken, target, params, eps, moves, buf)
+                sums[c] += weights[w] * table[taken[me]]
+
+
+@njit(cache=True)
+def mean_tricks(worlds, leader: int, targets, params, reps: int, eps: float, sums) -> None:
+    """Whole deals from the first lead: ``sums[w, q]`` += tricks of seat ``q``
+    over ``reps`` policy playouts of world ``w`` with ``targets[w]``."""
+    n = params[K.P_N]
+    hands = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    taken = np.empty(n, dtype=np.int64)
+    moves = np.empty(K.MAX_MOVES, dtype=np.int64)
+    buf = np.empty(K.MAX_MOVES, dtype=np.int64)
+    for w in range(worlds.shape[0]):
+        for _ in range(reps):
+            for i in range(n):
+                hands[i] = worlds[w, i]
+                taken[i] = 0
+            rollout(hands, trick, 0, leader, 1, taken, targets[w], params, eps, moves, buf)
+            for i in range(n):
+                sums[w, i] += taken[i]
+
+
+@njit(cache=True)
+def evaluate_bids(worlds, weights, leader: int, targets, params, me: int, bids, tables, reps: int, eps: float,
+                  sums) -> None:
+    """For each world and candidate bid ``bids[c]`` of seat ``me`` (others'
+    targets from ``targets[w]``), play the deal ``reps`` times with the policy
+    and add ``weights[w] * tables[c, tricks of me]`` to ``sums[c]``."""
+    n = params[K.P_N]
+    hands = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    taken = np.empty(n, dtype=np.int64)
+    tg = np.empty(n, dtype=np.int64)
+    moves = np.empty(K.MAX_MOVES, dtype=np.int64)
+    buf = np.empty(K.MAX_MOVES, dtype=np.int64)
+    for w in range(worlds.shape[0]):
+        for i in range(n):
+            tg[i] = targets[w, i]
+        for c in range(bids.shape[0]):
+            tg[me] = bids[c]
+            for _ in range(reps):
+                for i in range(n):
+                    hands[i] = worlds[w, i]
+                    taken[i] = 0
+                rollout(hands, trick, 0, leader, 1, taken, tg, params, eps, moves, buf)
+                sums[c] += weights[w] * tables[c, taken[me]]

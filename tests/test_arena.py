@@ -1,0 +1,90 @@
+"""A short duplicate-deal arena run on a fixed seed: the report's arithmetic
+recomputed by hand from the games it played, the duplicate conditions (same
+trumps in every seating, trump choice included), and the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+
+import pytest
+from typer.testing import CliRunner
+
+from joker.arena import boards_for, run_arena, seatings
+from joker.cli.main import app
+from joker.errors import JokerError
+from joker.rules import parse_rules
+
+RULES = parse_rules("bus-angeles(schedule='1,2,9')")  # deal 3 has a trump choice
+
+
+@pytest.fixture(scope="module")
+def report():
+    return run_arena(RULES, ("heuristic", "random"), deals=9, seed="7", workers=1)
+
+
+def test_boards_and_seatings(report):
+    assert boards_for(RULES, 9) == 3 and boards_for(RULES, 10) == 4
+    assert seatings(4) == [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1)]
+    assert report.boards == 3 and report.deals == 9 and len(report.games) == 3 * 8
+
+
+def test_duplicate_conditions(report):
+    for b in range(3):
+        games = [g for g in report.games if g.board == b]
+        assert len({g.trumps for g in games}) == 1  # same trumps, the chosen one included
+        assert len({g.cards for g in games}) == 1
+
+
+def test_report_arithmetic(report):
+    per_board = []
+    for b in range(3):
+        g = {(x.seat, x.hero): x for x in report.games if x.board == b}
+        diffs = [g[(k, 0)].totals[k] - g[(k, 1)].totals[k] for k in range(4)]
+        per_board.append(sum(diffs) / 4 / 3)  # 3 deals per game
+    assert report.per_board == pytest.approx(per_board)
+    assert report.diff == pytest.approx(sum(per_board) / 3)
+    assert report.ci == pytest.approx(1.959963984540054 * statistics.stdev(per_board) / math.sqrt(3))
+    for hero, stats in enumerate(report.stats):
+        mine = [x for x in report.games if x.hero == hero]
+        pairs = [(x.bids[d][x.seat], x.tricks[d][x.seat], x.cards[d]) for x in mine for d in range(3)]
+        assert stats.deals == len(pairs) == 12 * 3
+        assert stats.under == sum(t < b for b, t, _ in pairs)
+        assert stats.khishti == sum(b >= 1 and t == 0 for b, t, _ in pairs)
+        for size in (1, 2, 9):
+            sized = [(b, t) for b, t, c in pairs if c == size]
+            assert stats.by_size[size] == [sum(b == t for b, t in sized), len(sized)]
+        wins = sum(x.totals[x.seat] == max(x.totals) and 1 / x.totals.count(max(x.totals)) for x in mine)
+        assert stats.win_rate == pytest.approx(wins / 12)
+    assert report.stats[0].name == "heuristic" and report.stats[1].name == "random"
+    for hero, stats in enumerate(report.stats):
+        assert stats.decisions == sum(g.decisions[hero] for g in report.games) > 0
+        assert stats.ms_per_decision == pytest.approx(1000 * sum(g.think[hero] for g in report.games) / stats.decisions)
+
+
+def test_json_and_reproducible(report, tmp_path):
+    path = tmp_path / "arena.json"
+    report.save(path)
+    data = json.loads(path.read_text())
+    assert data["score_difference_per_deal"]["mean"] == pytest.approx(report.diff)
+    assert len(data["games"]) == 24 and data["bots"] == ["heuristic", "random"]
+    again = run_arena(RULES, ("heuristic", "random"), deals=9, seed="7", workers=1)
+    assert again.per_board == report.per_board
+
+
+def test_errors():
+    with pytest.raises(JokerError, match="unknown bot 'nobody'"):
+        run_arena(RULES, ("heuristic", "nobody"), deals=3)
+    with pytest.raises(ValueError, match="deals must be at least 1"):
+        run_arena(RULES, ("heuristic", "random"), deals=0)
+
+
+def test_command_line(tmp_path):
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(app, ["arena", "--bots", "heuristic,random", "--deals", "2", "--preset",
+                                   "bus-angeles(schedule='1,1')", "--seed", "3", "--workers", "2", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "score difference per deal" in res.output and out.exists()
+    bad = CliRunner().invoke(app, ["arena", "--bots", "heuristic", "--deals", "2"])
+    assert bad.exit_code == 1 and "exactly two bots" in bad.output
