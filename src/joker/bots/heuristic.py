@@ -191,7 +191,7 @@ class Knowledge:
             n=n,
             me=me,
             trump=trump,
-            rotating=rules.rotating_trumps,
+            rotating=view.rotating,
             must_trump=rules.must_trump,
             high_trump_wins=rules.high_call_trump_wins,
             mine=mine,
@@ -409,7 +409,7 @@ def _voids(view: PlayerView) -> list[int]:
             prefix = plays[:i]
             lead = prefix[0][1]
             led = led_suit(prefix)
-            t = trick_trump(view.trump, rules.rotating_trumps, led)
+            t = trick_trump(view.trump, view.rotating, led)
             s = a.card // 13
             if type(lead) is LeadJoker and lead.call is JokerCall.TOP:
                 if t is not None and s != t:
@@ -511,7 +511,7 @@ class HeuristicBot:
                 if c is None:
                     continue
                 trick.append((seat, _eager_action(rules, c, not trick, view.trump)))
-            wins += trick_winner(trick, view.trump, rules.rotating_trumps, rules.high_call_trump_wins) == kn.me
+            wins += trick_winner(trick, view.trump, view.rotating, rules.high_call_trump_wins) == kn.me
         return wins / len(pool)
 
     def bid(self, view: PlayerView) -> Action:

@@ -36,7 +36,7 @@ from ..engine.play import led_suit, trick_trump
 from ..engine.state import DealCards, Phase
 from ..engine.views import PlayerView
 from ..errors import JokerError
-from ..rules import DealKind, JokerCall, TrumpChoice
+from ..rules import JokerCall, TrumpChoice
 
 STOCK = -1
 """The holder index of the stock in :class:`Constraints` (the last holder)."""
@@ -61,7 +61,7 @@ class Constraints:
 def rotating_of(view: PlayerView) -> bool:
     """Whether tricks of this deal have rotating trumps (not in a no-trump special
     deal, RULES.md §5 rule 5)."""
-    return view.rules.rotating_trumps and view.deal.kind is not DealKind.NOTRUMP
+    return view.rotating
 
 
 def forbidden_cards(view: PlayerView) -> list[CardSet]:

@@ -53,6 +53,12 @@ class PlayerView:
     forbidden_bid: int | None
 
     @property
+    def rotating(self) -> bool:
+        """Whether each trick has its own trump in this deal (rotating trumps, but
+        not in a no-trump special deal: RULES.md §5 rule 5, §7)."""
+        return self.rules.rotating_trumps and self.deal.kind is not DealKind.NOTRUMP
+
+    @property
     def hand_mask(self) -> CardSet:
         """The visible own cards as a card set."""
         m = 0
