@@ -12,12 +12,12 @@ from typing import Optional
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..arena import ArenaReport, run_arena
 from ..errors import JokerError
 from ..rules import parse_rules
+from .render import progress_bar
 
 
 def _pct(x: float | None) -> str:
@@ -74,15 +74,7 @@ def arena_command(
         if len(names) != 2 or not all(names):
             raise JokerError(f"--bots needs exactly two bots, e.g. search,heuristic (got {bots!r})")
         rules = parse_rules(preset_name)
-        with Progress(
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
+        with progress_bar(console) as bar:
             task = bar.add_task("games", total=None)
             report = run_arena(
                 rules, (names[0], names[1]), deals, seed, workers,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -56,3 +58,16 @@ def standings_table(rows: Sequence[tuple[int, int, int]], players: Sequence[str]
     for place, seat, total in rows:
         t.add_row(str(place), players[seat], str(total))
     return t
+
+
+def progress_bar(console: Console) -> Progress:
+    """The progress bar of long runs (simulate, arena): description, bar, done/total, elapsed, remaining."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )

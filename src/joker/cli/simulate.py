@@ -10,13 +10,13 @@ from typing import Optional
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..bots import BOTS
 from ..errors import JokerError
 from ..rules import Rules, parse_rules, preset
 from ..simulate import SimulationResult, simulate
+from .render import progress_bar
 
 
 def _rules_of(preset_name: Optional[str], rules_text: Optional[str]) -> Rules:
@@ -80,15 +80,7 @@ def simulate_command(
     try:
         rules = _rules_of(preset_name, rules_text)
         names = _bot_names(bots, rules)
-        with Progress(
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
+        with progress_bar(console) as bar:
             task = bar.add_task("simulating", total=games)
             result = simulate(rules, names, games, seed, progress=lambda done, total: bar.update(task, completed=done))
     except JokerError as e:
