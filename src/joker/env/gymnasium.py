@@ -41,7 +41,7 @@ from ..engine.views import view_of
 from ..errors import JokerError
 from ..rules import Rules
 from .episode import EpisodeConfig
-from .render import render_text
+from .render import render_mode_output
 
 ENV_ID = "joker/Joker-v0"
 """The id registered with Gymnasium on import."""
@@ -158,14 +158,7 @@ class JokerEnv(gym.Env):
 
     def render(self) -> str | None:
         """``ansi``: the table as text; ``human``: print it.  Without a render mode: a warning."""
-        if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode (use render_mode='ansi' or 'human')")
-            return None
-        text = "(reset() first)" if self.state is None else render_text(self.state, self.deal_number, str(self.config.rules))
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_mode_output(self.render_mode, self.state, self.deal_number, str(self.config.rules))
 
     def close(self) -> None:
         """Nothing to release."""

@@ -34,7 +34,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
@@ -46,7 +45,7 @@ from ..engine.views import view_of
 from ..errors import IllegalActionError
 from ..rules import Rules
 from .episode import EpisodeConfig
-from .render import render_text
+from .render import render_mode_output
 
 __all__ = ["env", "raw_env"]
 
@@ -186,14 +185,7 @@ class raw_env(AECEnv, EzPickle):
 
     def render(self) -> str | None:
         """``ansi``: the table as text; ``human``: print it.  Without a render mode: a warning."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (use render_mode='ansi' or 'human')")
-            return None
-        text = "(reset() first)" if self.state is None else render_text(self.state, self.deal_number, str(self.config.rules))
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_mode_output(self.render_mode, self.state, self.deal_number, str(self.config.rules))
 
     def close(self) -> None:
         """Nothing to release."""

@@ -50,3 +50,19 @@ def render_text(state: GameState, deal_number: int | None = None, title: str | N
             "  last trick: " + "  ".join(f"{s + 1}:{a}" for s, a in last.plays) + f"  won by seat {last.winner + 1}"
         )
     return "\n".join(lines)
+
+
+def render_mode_output(render_mode: str | None, state: GameState | None, deal_number: int | None,
+                       title: str) -> str | None:
+    """What an adapter's ``render()`` does, shared by the Gymnasium and PettingZoo envs:
+    ``ansi`` returns the table as text, ``human`` prints it, no mode warns and returns None."""
+    if render_mode is None:
+        import gymnasium
+
+        gymnasium.logger.warn("render() called without a render_mode (use render_mode='ansi' or 'human')")
+        return None
+    text = "(reset() first)" if state is None else render_text(state, deal_number, title)
+    if render_mode == "ansi":
+        return text
+    print(text)
+    return None
