@@ -182,7 +182,10 @@ class GameState:
         return game_totals(self.rules, self.results)
 
     def actions(self) -> list[tuple[int, Action]]:
-        """Every action applied since the start, as ``(deal_index, action)`` pairs."""
+        """Every action applied since the start, as ``(deal_index, action)`` pairs.
+
+        A real-card deal entered with :meth:`apply_summary` appears as one pair
+        whose second item is ``("summary", trump, bids, tricks)``."""
         out = []
         node = self._log
         while node is not None:
