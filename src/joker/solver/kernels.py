@@ -81,6 +81,49 @@ def _strength(code: int, trump: int) -> int:
     return -1
 
 
+@njit(cache=True)
+def _sure_tricks(hands, n, seat, params) -> int:
+    """Tricks ``seat``, on lead at a trick boundary, can cash for sure (−1: no
+    bound here): his unbroken top cards of the trump suit, of every suit when
+    no other hand holds a trump, plus his jokers when a winning joker lead
+    (``top``, or ``high`` in the trump suit or without the trump-wins option)
+    is open on every trick.  Only when no other hand holds a joker and trumps
+    do not rotate; any lead that wins keeps him on lead."""
+    if params[K.P_ROTATING] != 0:
+        return -1
+    others = 0
+    for i in range(n):
+        if i != seat:
+            others |= hands[i]
+    if others >> 52:
+        return -1
+    mine = hands[seat]
+    trump = params[K.P_TRUMP]
+    live = others | mine
+    q = 0
+    ruff = trump >= 0 and ((others >> (13 * trump)) & K.SUIT_BITS) != 0
+    for s in range(4):
+        if ruff and s != trump:
+            continue
+        bits = (live >> (13 * s)) & K.SUIT_BITS
+        ph = (mine >> (13 * s)) & K.SUIT_BITS
+        r = 12
+        while r >= 0:
+            b = 1 << r
+            if bits & b:
+                if ph & b:
+                    q += 1
+                else:
+                    break
+            r -= 1
+    jk = (mine >> 52) & 3
+    if jk and params[K.P_FIRST_ONLY] == 0:
+        leads = params[K.P_LEADS]
+        if (leads & K.LEAD_TOP) != 0 or ((leads & K.LEAD_HIGH) != 0 and (params[K.P_HCTW] == 0 or trump >= 0)):
+            q += K.popcount(jk)
+    return q
+
+
 # frame fields of the explicit search stack
 F_TLEN = 0
 F_LEADER = 1
@@ -152,6 +195,14 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                         immediate = 0
                     elif kk == full:
                         immediate = 1
+                if immediate < 0 and kind == KIND_GE:
+                    q = _sure_tricks(hands, n, ld, params)
+                    if q >= 0:
+                        if ld == player:
+                            if kk <= q:
+                                immediate = 1
+                        elif kk > r - q:
+                            immediate = 0
                 if immediate < 0:
                     meta = ld | (f[F_FIRST] << 4) | (player << 5) | (kind << 9) | (generation << 40)
                     if kind == KIND_SET:
@@ -219,14 +270,21 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
             both_jokers = ((hand >> 52) & 3) == 3
             side = 1 if m == player else 0
             p_wants = kind == KIND_GE or (kind == KIND_SET and (kk & 1) == 0)
-            want = p_wants if side == 1 else not p_wants
+            want = p_wants  # both sides: the player wants tricks for "at least", his opponents want to beat him
             partner_winning = False
             if tl > 0:
                 wseat = (ld + K.winner_index(row, tl, trump, rotating, hctw)) % n
                 partner_winning = (wseat == player) == (side == 1)
+            others = 0
+            if tl == 0:
+                for i in range(n):
+                    if i != m:
+                        others |= hands[i]
+            void_seen = 0
             kept = 0
             for i in range(cnt):
                 code = mv[i]
+                above = 0
                 if code >> 6 == K.SUB_PLAIN:
                     above = live & (K.SUIT_BITS << (13 * (code // 13))) & ~((1 << (code + 1)) - 1)
                     if above:
@@ -234,11 +292,22 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                             continue
                 elif both_jokers and (code & 63) == 53:
                     continue
+                elif tl == 0 and rotating == 0 and K.SUB_HIGH <= code >> 6 < K.SUB_GIVE:
+                    # a high / takes call of a suit no other hand holds (not the
+                    # trump): every such suit plays alike, search one of them
+                    cs = ((code >> 6) - K.SUB_HIGH) & 3
+                    if cs != trump and ((others >> (13 * cs)) & K.SUIT_BITS) == 0:
+                        cat = 1 if (code >> 6) < K.SUB_TAKES else 2
+                        if void_seen & cat:
+                            continue
+                        void_seen |= cat
                 st = _strength(code, trump)
                 row[tl] = code
                 wins_now = K.winner_index(row, tl + 1, trump, rotating, hctw) == tl
                 if tl == 0:
                     key = st if want else -st
+                    if want and code >> 6 == K.SUB_PLAIN and above == 0:
+                        key += 100  # a winner of its suit first
                 elif want:
                     if partner_winning or not wins_now:
                         key = -st
