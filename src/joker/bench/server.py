@@ -180,6 +180,12 @@ async def _game_clients(base: str, ws_base: str, clients: int, humans: int, thin
     for table, token in seats:
         tasks.append(asyncio.ensure_future(one(table, token, table not in firsts)))
         firsts.add(table)
+    return await _measure(stats, ready, done, tasks, seconds)
+
+
+async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, tasks: list, seconds: float) -> Stats:
+    """Start the clock when every client is connected, stop it at the action limit
+    (``done``) or after ``seconds``, then wind the clients down."""
     await ready.wait()
     stats.start = time.perf_counter()
     try:
@@ -222,16 +228,7 @@ async def _relay_clients(ws_base: str, clients: int, think: float, limit: int, s
                 await ws.send(json.dumps({"t": time.perf_counter(), "pad": m["pad"]}))
 
     tasks = [asyncio.ensure_future(one(p, k == 0)) for p in range(pairs) for k in range(2)]
-    await ready.wait()
-    stats.start = time.perf_counter()
-    try:
-        await asyncio.wait_for(done.wait(), timeout=seconds)
-    except asyncio.TimeoutError:
-        pass
-    stats.end = time.perf_counter()
-    done.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return stats
+    return await _measure(stats, ready, done, tasks, seconds)
 
 
 def _start(cmd: list[str], port: int, env: dict | None = None) -> subprocess.Popen:

@@ -279,28 +279,28 @@ def api_abandon(request: Request, gid: int, body: RedealIn) -> Any:
     return _then_game(request, gid, _ledger(request).abandon, body.reason)
 
 
-@router.get("/keeper/games/{gid}/export.json")
-def export_json(request: Request, gid: int) -> Any:
-    from ..ledger.paper import record_json
-
+def _export(request: Request, gid: int, render: Any, media_type: str, ext: str) -> Any:
+    """A game's export as a download (``render(ledger, gid)`` gives the text), or the not-found error."""
     led = _ledger(request)
     missing = _game_or_error(led, gid)
     if missing is not None:
         return missing
-    return Response(record_json(led, gid), media_type="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="joker-game-{gid}.json"'})
+    return Response(render(led, gid), media_type=media_type,
+                    headers={"Content-Disposition": f'attachment; filename="joker-game-{gid}.{ext}"'})
+
+
+@router.get("/keeper/games/{gid}/export.json")
+def export_json(request: Request, gid: int) -> Any:
+    from ..ledger.paper import record_json
+
+    return _export(request, gid, record_json, "application/json", "json")
 
 
 @router.get("/keeper/games/{gid}/export.csv")
 def export_csv(request: Request, gid: int) -> Any:
     from ..ledger.paper import sheet_csv
 
-    led = _ledger(request)
-    missing = _game_or_error(led, gid)
-    if missing is not None:
-        return missing
-    return Response(sheet_csv(led, gid), media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="joker-game-{gid}.csv"'})
+    return _export(request, gid, sheet_csv, "text/csv; charset=utf-8", "csv")
 
 
 def _chart(draw, *args: Any, suffix: str) -> bytes:
