@@ -29,6 +29,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
 
 from ..actions import LeadJoker, Play
 from ..cards import JOKER1, SUIT_MASKS, CardSet, cards_in, mask_of
@@ -36,6 +40,7 @@ from ..engine.play import led_suit, trick_trump
 from ..engine.state import DealCards, Phase
 from ..engine.views import PlayerView
 from ..errors import JokerError
+from ..fastpath import kernels as FK
 from ..rules import JokerCall, TrumpChoice
 
 STOCK = -1
@@ -180,99 +185,170 @@ def _feasible(cards: list[int], allow: list[CardSet], cap: list[int]) -> bool:
     return True
 
 
-def sample_world(cons: Constraints, rng: random.Random, tries: int = 20) -> tuple[tuple[CardSet, ...], CardSet]:
-    """One world: ``(hands, stock)`` — every seat's current hand (known plus
-    dealt hidden cards) and the stock's hidden cards.
-
-    Cards a holder must take (no other holder may, or it may hold exactly as
-    many as it lacks) are dealt first; the rest at random, most constrained
-    cards first, to a holder chosen in proportion to its free places; after
-    ``tries`` dead ends, each card goes only where the rest can still be dealt
-    (Hall's condition), which never fails on a consistent view.  Raises
-    :class:`JokerError` when no world fits (an inconsistent view)."""
-    n = len(cons.hidden)
-    holders = n + 1  # the stock last
-    cap0 = list(cons.hidden) + [cons.stock]
-    allow = list(cons.allowed) + [cons.pool]
-    got0 = [0] * holders
-    rest0 = list(cards_in(cons.pool))
-    # chooser restricted to the suits he saw: one card of the trump first (random)
-    for p, suit in enumerate(cons.must_suit):
-        if suit is None:
-            continue
-        opts = [c for c in rest0 if c // 13 == suit and allow[p] >> c & 1]
-        if not opts or cap0[p] == 0:
-            raise JokerError("no deal of the hidden cards fits what this seat has seen")
-        c = rng.choice(opts)
-        got0[p] |= 1 << c
-        cap0[p] -= 1
-        rest0.remove(c)
-    # forced cards, until nothing changes
+def _forced(cap: list[int], got: list[CardSet], rest: list[int], allow: list[CardSet]) -> None:
+    """Deal, in place, the cards a holder must take: a card only one holder with
+    room may hold, or all of a holder's allowed cards when it has exactly that
+    many places; until nothing changes."""
     changed = True
     while changed:
         changed = False
-        for c in list(rest0):
-            opts = [h for h in range(holders) if cap0[h] > 0 and allow[h] >> c & 1]
+        for c in list(rest):
+            opts = [h for h in range(len(cap)) if cap[h] > 0 and allow[h] >> c & 1]
             if len(opts) == 1:
                 h = opts[0]
-                got0[h] |= 1 << c
-                cap0[h] -= 1
-                rest0.remove(c)
+                got[h] |= 1 << c
+                cap[h] -= 1
+                rest.remove(c)
                 changed = True
-        for h in range(holders):
-            mine = [c for c in rest0 if allow[h] >> c & 1]
-            if cap0[h] > 0 and len(mine) == cap0[h]:
+        for h in range(len(cap)):
+            mine = [c for c in rest if allow[h] >> c & 1]
+            if cap[h] > 0 and len(mine) == cap[h]:
                 for c in mine:
-                    got0[h] |= 1 << c
-                    rest0.remove(c)
-                cap0[h] = 0
+                    got[h] |= 1 << c
+                    rest.remove(c)
+                cap[h] = 0
                 changed = True
-    elig = {c: [h for h in range(holders) if allow[h] >> c & 1] for c in rest0}
 
-    def weighted(opts: list[int], cap: list[int]) -> int:
-        x = rng.random() * sum(cap[h] for h in opts)
-        for h in opts:
-            x -= cap[h]
-            if x < 0:
-                return h
-        return opts[-1]
 
-    def finish(got: list[int]) -> tuple[tuple[CardSet, ...], CardSet]:
-        return tuple(cons.known[p] | got[p] for p in range(n)), got[n]
+@lru_cache(maxsize=64)
+def _plan(cons: Constraints) -> tuple[np.ndarray, ...]:
+    """The compiled sampler's input for ``cons``: ``got0``/``cap0`` per holder
+    after the forced cards, the other cards sorted by how many holders may take
+    them (``cards``, their holder masks ``elig``, ``ends`` of the equal-count
+    groups), and the chooser's ``must`` holder and suit mask (−1, 0 if none)."""
+    n = len(cons.hidden)
+    cap = list(cons.hidden) + [cons.stock]
+    allow = list(cons.allowed) + [cons.pool]
+    got = [0] * (n + 1)
+    rest = list(cards_in(cons.pool))
+    _forced(cap, got, rest, allow)
+    elig = {c: sum(1 << h for h in range(n + 1) if allow[h] >> c & 1) for c in rest}
+    rest.sort(key=lambda c: elig[c].bit_count())
+    counts = [elig[c].bit_count() for c in rest]
+    ends = [i + 1 for i in range(len(rest)) if i + 1 == len(rest) or counts[i + 1] != counts[i]]
+    must = [(p, SUIT_MASKS[s]) for p, s in enumerate(cons.must_suit) if s is not None]
+    must_holder, must_mask = must[0] if must else (-1, 0)
+    as_array = lambda xs: np.array(xs, dtype=np.int64)  # noqa: E731
+    return (as_array(got), as_array(cap), as_array(rest), as_array([elig[c] for c in rest]), as_array(ends),
+            must_holder, must_mask)
 
-    for _ in range(tries):
-        cap = cap0[:]
-        got = got0[:]
-        rest = rest0[:]
-        rng.shuffle(rest)
-        rest.sort(key=lambda c: len(elig[c]))
-        for c in rest:
-            opts = [h for h in elig[c] if cap[h] > 0]
-            if not opts:
-                break
-            h = weighted(opts, cap)
-            got[h] |= 1 << c
-            cap[h] -= 1
-        else:
-            return finish(got)
-    if not _feasible(rest0, allow, cap0):
+
+@njit(cache=True)
+def _deal(got0, cap0, cards, elig, ends, must_holder: int, must_mask: int, tries: int, out, ok) -> None:
+    """Fill each row of ``out`` (holders' hidden cards) by dealing ``cards`` in a
+    random order within their groups, each to a holder that may take it chosen in
+    proportion to its free places; a dead end or a chooser without his suit
+    starts the row again, at most ``tries`` times (``ok[row]`` tells whether it
+    succeeded).  Random numbers: numba's generator."""
+    holders = cap0.shape[0]
+    m = cards.shape[0]
+    order = np.arange(m)
+    cap = np.empty(holders, dtype=np.int64)
+    for w in range(out.shape[0]):
+        for _ in range(tries):
+            start = 0
+            for g in range(ends.shape[0]):
+                for i in range(ends[g] - 1, start, -1):
+                    j = start + int(np.random.random() * (i - start + 1))
+                    order[i], order[j] = order[j], order[i]
+                start = ends[g]
+            for h in range(holders):
+                cap[h] = cap0[h]
+                out[w, h] = got0[h]
+            dead = False
+            for i in range(m):
+                k = order[i]
+                e = elig[k]
+                room = 0
+                for h in range(holders):
+                    if e >> h & 1:
+                        room += cap[h]
+                if room == 0:
+                    dead = True
+                    break
+                x = np.random.random() * room
+                pick = -1
+                for h in range(holders):
+                    if e >> h & 1 and cap[h] > 0:
+                        pick = h
+                        x -= cap[h]
+                        if x < 0:
+                            break
+                out[w, pick] |= np.int64(1) << cards[k]
+                cap[pick] -= 1
+            if dead or (must_holder >= 0 and out[w, must_holder] & must_mask == 0):
+                continue
+            ok[w] = True
+            break
+
+
+def sample_hands(cons: Constraints, rng: random.Random, count: int, tries: int = 20) -> np.ndarray:
+    """``count`` worlds as an int64 array of shape ``(count, n + 1)``: every
+    seat's current hand (known plus dealt hidden cards), then the stock's hidden
+    cards.
+
+    Cards a holder must take are dealt first; the rest at random, most
+    constrained cards first, each to a holder chosen in proportion to its free
+    places (compiled); a world that dead-ends ``tries`` times is dealt card by
+    card where the rest can still go (Hall's condition), which never fails on a
+    consistent view.  All randomness comes from ``rng``.  Raises
+    :class:`JokerError` when no world fits (an inconsistent view)."""
+    n = len(cons.hidden)
+    got0, cap0, cards, elig, ends, must_holder, must_mask = _plan(cons)
+    out = np.zeros((count, n + 1), dtype=np.int64)
+    ok = np.zeros(count, dtype=np.bool_)
+    FK.seed(rng.randrange(2**31))
+    _deal(got0, cap0, cards, elig, ends, must_holder, must_mask, tries, out, ok)
+    for w in np.flatnonzero(~ok):
+        out[w] = _hall_world(cons, rng)
+    out[:, :n] |= np.array(cons.known, dtype=np.int64)
+    return out
+
+
+def _hall_world(cons: Constraints, rng: random.Random) -> list[CardSet]:
+    """One world's hidden cards per holder, dealt card by card only where the
+    rest can still be dealt (Hall's condition).  Raises :class:`JokerError` when
+    no world fits."""
+    n = len(cons.hidden)
+    cap = list(cons.hidden) + [cons.stock]
+    allow = list(cons.allowed) + [cons.pool]
+    got = [0] * (n + 1)
+    rest = list(cards_in(cons.pool))
+    # the chooser restricted to the suits he saw: one card of the trump first (random)
+    for p, suit in enumerate(cons.must_suit):
+        if suit is None:
+            continue
+        opts = [c for c in rest if c // 13 == suit and allow[p] >> c & 1]
+        if not opts or cap[p] == 0:
+            raise JokerError("no deal of the hidden cards fits what this seat has seen")
+        c = rng.choice(opts)
+        got[p] |= 1 << c
+        cap[p] -= 1
+        rest.remove(c)
+    _forced(cap, got, rest, allow)
+    if not _feasible(rest, allow, cap):
         raise JokerError("no deal of the hidden cards fits what this seat has seen")
-    cap = cap0[:]
-    got = got0[:]
-    rest = rest0[:]
     rng.shuffle(rest)
     while rest:
         c = rest.pop()
-        opts = [h for h in elig[c] if cap[h] > 0]
+        opts = [h for h in range(n + 1) if cap[h] > 0 and allow[h] >> c & 1]
         while True:
-            h = weighted(opts, cap)
+            x = rng.random() * sum(cap[h] for h in opts)
+            h = next((h for h in opts if (x := x - cap[h]) < 0), opts[-1])
             cap[h] -= 1
             if _feasible(rest, allow, cap):
                 break
             cap[h] += 1
             opts.remove(h)
         got[h] |= 1 << c
-    return finish(got)
+    return got
+
+
+def sample_world(cons: Constraints, rng: random.Random, tries: int = 20) -> tuple[tuple[CardSet, ...], CardSet]:
+    """One world: ``(hands, stock)`` — every seat's current hand and the stock's
+    hidden cards, as Python card sets (see :func:`sample_hands`)."""
+    row = sample_hands(cons, rng, 1, tries)[0]
+    return tuple(int(h) for h in row[:-1]), int(row[-1])
 
 
 def sample_worlds(view: PlayerView, count: int, rng: random.Random) -> list[tuple[tuple[CardSet, ...], CardSet]]:

@@ -38,13 +38,12 @@ from ..actions import Action, Bid, FollowJoker, LeadJoker
 from ..engine.state import Phase
 from ..engine.views import PlayerView
 from ..errors import JokerError
-from ..fastpath import kernels as FK
 from ..fastpath import policy as FP
 from ..fastpath.convert import code_of, params_of
 from ..rules import DealKind, Premium
 from ..scoring import deal_score
 from .heuristic import HeuristicBot
-from .sampler import constraints_of, rotating_of, sample_world
+from .sampler import constraints_of, rotating_of, sample_hands
 
 
 @dataclass(frozen=True)
@@ -53,11 +52,11 @@ class Budget:
     candidate, ``seconds`` time cap, ``eps`` the policy's random-move chance,
     ``batch`` worlds evaluated between time checks."""
 
-    worlds: int = 48
-    playouts: int = 2
+    worlds: int = 128
+    playouts: int = 1
     seconds: float = 1.0
     eps: float = 0.05
-    batch: int = 16
+    batch: int = 32
     bid_sigma: float | None = 1.0
     """Bid inference: a world's weight is exp(−Σ (t − b)² / 2σ²) over the other
     seats that have bid, t being their tricks in policy playouts of the world
@@ -65,8 +64,8 @@ class Budget:
 
 
 LEVELS: dict[str, Budget] = {
-    "medium": Budget(worlds=64, playouts=3, seconds=0.5),
-    "hard": Budget(worlds=192, playouts=4, seconds=2.0),
+    "medium": Budget(worlds=128, playouts=1, seconds=0.5),
+    "hard": Budget(worlds=384, playouts=2, seconds=2.0),
 }
 """Budgets of the levels for people (``easy`` is the heuristic bot)."""
 
@@ -136,7 +135,6 @@ class SearchBot:
         if view.phase is Phase.TRUMP:
             return self.fallback.choose(view)
         start = time.perf_counter()
-        FK.seed(self.rng.randrange(2**31))
         if view.phase is Phase.BID:
             action = self._bid(view, start)
         else:
@@ -182,7 +180,7 @@ class SearchBot:
         done = 0
         while done < b.worlds and (done == 0 or time.perf_counter() - start < b.seconds):
             k = min(b.batch, b.worlds - done)
-            arr = np.array([sample_world(cons, self.rng)[0] for _ in range(k)], dtype=np.int64)
+            arr = sample_hands(cons, self.rng, k)[:, :n]
             weights = np.ones(k, dtype=np.float64)
             if infer:
                 dealt = arr | np.array(played, dtype=np.int64)
