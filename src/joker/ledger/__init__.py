@@ -5,18 +5,22 @@ Bus-Angeles sheet with premiums and cuts, fines, dots and slaps, the cup
 See docs/scorekeeper.md.  Modules: :mod:`.regulation` (pure rules of fines,
 dots, slaps and the cup), :mod:`.models` (tables), :mod:`.db` (opening,
 migrations, error messages), :mod:`.repository` (:class:`Ledger`: every
-command as one transaction), :mod:`.verify`, :mod:`.paper` (CSV and JSON
-import/export), :mod:`.stats`, :mod:`.charts`.
+command as one transaction) with its parts :mod:`.values` (what it returns
+and raises), :mod:`.inputs`, :mod:`.rows`, :mod:`.records` (a stored game as
+the engine sees it), :mod:`.entry` (entering deals, penalties, redeals,
+undo/edit), :mod:`.standings` (finishing, cup, slaps), :mod:`.view`; then
+:mod:`.verify`, :mod:`.paper` (CSV and JSON import/export), :mod:`.stats`,
+:mod:`.charts`.
 """
 
 from .db import DatabaseUnavailable, LedgerError
-from .repository import (
+from .repository import Ledger
+from .values import (
     ConflictError,
     CurrentDeal,
     DayInfo,
     GameView,
     KeeperDecisionNeeded,
-    Ledger,
     PenaltyInfo,
     PlayerInfo,
     VoidDeal,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .repository import GameView
+from .values import GameView
 from .stats import CupSeason
 
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")

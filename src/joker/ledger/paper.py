@@ -34,17 +34,12 @@ from ..record import GameRecord, replay
 from ..rules import Rules, parse_rules
 from . import regulation as reg
 from .db import LedgerError
-from .repository import (
-    Ledger,
-    _ensure_attempt,
-    _new_game,
-    _op_deal,
-    _op_finish,
-    _op_penalty,
-    _op_redeal,
-    _record,
-    parse_trump,
-)
+from .entry import _ensure_attempt, _op_deal, _op_penalty, _op_redeal
+from .inputs import parse_trump
+from .records import _record
+from .repository import Ledger
+from .rows import _game, _new_game
+from .standings import _op_finish
 
 HEADER = ("deal", "cards", "trump")
 EXTRA = ("fine", "dot", "redeal")
@@ -288,8 +283,6 @@ def record_json(ledger: Ledger, game: int | None = None) -> str:
     """The game as the engine's JSON record (docs/records.md), with each deal's
     scores, the redeals and the ledger's ids in ``meta``."""
     with ledger.read() as s:
-        from .repository import _game
-
         g = _game(s, game)
         return _record(g, with_scores=True).to_json()
 

@@ -18,7 +18,9 @@ from sqlalchemy.orm import Session
 from ..scoring import block_summaries
 from . import regulation as reg
 from .models import CupResult, Game, GameDay, InfringementRow, Player, Slap
-from .repository import FINISHED, Ledger, _state
+from .records import _state
+from .repository import Ledger
+from .values import FINISHED
 
 
 @dataclass

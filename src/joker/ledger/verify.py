@@ -18,7 +18,9 @@ from ..rules import parse_rules
 from ..scoring import places
 from . import regulation as reg
 from .models import CupResult, Game, GameDay, Player, Slap
-from .repository import FINISHED, OPEN, _record, _scored, cup_games, derive_slaps
+from .records import _record, _scored
+from .standings import cup_games, derive_slaps
+from .values import FINISHED, OPEN
 
 
 def verify_game(s: Session, g: Game) -> list[str]:

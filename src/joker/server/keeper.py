@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from ..ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
 from ..ledger import regulation as reg
-from ..ledger.repository import CurrentDeal
+from ..ledger.values import CurrentDeal
 from ..rules import PRESETS, parse_rules
 from .views import sheet_json
 

@@ -1,0 +1,331 @@
+"""Entering a game, one journaled change at a time: trump, bids, tricks or a
+whole deal; fines and dots (RULES.md §11) with or without a redeal; and taking
+changes back (undo, from the journal) or correcting a scored deal (edit).
+The engine checks every deal as it is scored.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from ..errors import JokerError
+from ..rules import Rules
+from ..scoring import DealResult
+from . import regulation as reg
+from .db import LedgerError
+from .inputs import _ints, _seat_in, parse_trump, trump_suit
+from .models import CupResult, Deal, Entry, Game, InfringementRow, Slap, utcnow
+from .records import (
+    _current_number,
+    _names,
+    _next_attempt,
+    _no_bids,
+    _number_to_enter,
+    _open_attempt,
+    _rescore,
+    _rules,
+    _scored,
+    _state,
+    _where,
+)
+from .rows import _journal
+from .standings import _decide_cup, _keeper_pick_of, _refresh_slaps, _store_results
+from .values import FINISHED, OPEN, SCORED, VOID, ConflictError, PenaltyInfo, VoidDeal
+from .view import _penalty_info, _void_deal
+
+
+def _snap(d: Deal) -> dict[str, Any]:
+    return {"trump": d.trump, "bids": d.bids, "tricks": d.tricks, "house_override": d.house_override,
+            "status": d.status, "void_reason": d.void_reason, "scores": d.scores}
+
+
+def _restore(d: Deal, snap: dict[str, Any]) -> None:
+    for k, v in snap.items():
+        setattr(d, k, v)
+    d.updated_at = utcnow()
+
+
+def _ensure_attempt(s: Session, g: Game, rules: Rules) -> tuple[Deal, dict | None]:
+    d = _open_attempt(g)
+    if d is not None:
+        return d, _snap(d)
+    n = _current_number(g, rules)
+    if n is None:
+        raise LedgerError(f"game {g.id}: all {len(rules.deals)} deals are entered (finish it with `joker ledger finish`)")
+    spec = rules.deals[n - 1]
+    attempt = _next_attempt(g, n)
+    d = Deal(number=n, attempt=attempt, block=spec.block + 1, cards=spec.cards, kind=spec.kind.value,
+             dealer=(g.first_dealer + n - 1) % rules.players, status=OPEN, bids=None, tricks=None)
+    g.deals.append(d)
+    s.flush()
+    return d, None
+
+
+def _check_bids(g: Game, rules: Rules, d: Deal, bids: list[int | None], override: bool) -> None:
+    where = _where(rules, d.number)
+    names = _names(g)
+    for seat, b in enumerate(bids):
+        if b is not None and not 0 <= b <= d.cards:
+            raise LedgerError(f"{where}: {names[seat]} (seat {seat + 1}) bid {b}; a bid is 0..{d.cards}")
+    if override or any(b is None for b in bids):
+        return
+    others = [b for seat, b in enumerate(bids) if seat != d.dealer]
+    forbidden = reg.forbidden_dealer_bid(rules, d.cards, others)
+    if forbidden is not None and bids[d.dealer] == forbidden:
+        raise LedgerError(
+            f"{where}: the bids sum to {d.cards}; the dealer {names[d.dealer]} (seat {d.dealer + 1}) may not bid "
+            f"{forbidden} (if that is what was said, record it with --house-override)")
+
+
+def _op_trump(s: Session, g: Game, trump: str) -> None:
+    rules = _rules(g)
+    t = parse_trump(trump)
+    d, before = _ensure_attempt(s, g, rules)
+    d.trump = t
+    d.updated_at = utcnow()
+    _journal(s, g, "trump", {"deal": d.id, "before": before})
+
+
+def _op_bids(s: Session, g: Game, bids: Sequence[int | None] | str, override: bool, kind: str = "bids") -> None:
+    rules = _rules(g)
+    n = _number_to_enter(g, rules)
+    where = _where(rules, n)
+    if _no_bids(rules, n):
+        raise LedgerError(f"{where}: a {rules.deals[n - 1].kind.value} deal has no bids")
+    values = _ints(bids, rules.players, "bids", where, allow_none=True)
+    d, before = _ensure_attempt(s, g, rules)
+    _check_bids(g, rules, d, values, override)
+    d.bids = values
+    d.house_override = bool(override)
+    d.updated_at = utcnow()
+    _journal(s, g, kind, {"deal": d.id, "before": before})
+
+
+def _finish_attempt(s: Session, g: Game, d: Deal, tricks: Sequence[int] | str) -> DealResult:
+    rules = _rules(g)
+    where = _where(rules, d.number)
+    names = _names(g)
+    if d.trump is None:
+        raise LedgerError(f"{where}: enter the trump first (S C D H, or N for no-trump)")
+    needs_bids = not _no_bids(rules, d.number)
+    if needs_bids:
+        missing = [names[i] for i, b in enumerate(d.bids or [None] * rules.players) if b is None]
+        if missing:
+            raise LedgerError(f"{where}: bids missing for {', '.join(missing)}")
+    values = _ints(tricks, rules.players, "trick counts", where)
+    state = _state(g)
+    try:
+        new = state.apply_summary(trump_suit(d.trump), d.bids if needs_bids else None, values, d.house_override)
+    except JokerError as e:
+        raise LedgerError(str(e)) from None
+    d.tricks = values
+    d.status = SCORED
+    d.scores = list(new.results[-1].scores)
+    d.updated_at = utcnow()
+    s.flush()
+    return new.results[-1]
+
+
+def _op_tricks(s: Session, g: Game, tricks) -> DealResult:
+    d = _open_attempt(g)
+    rules = _rules(g)
+    n = _number_to_enter(g, rules)
+    if d is None:
+        raise LedgerError(f"{_where(rules, n)}: enter the trump and the bids first")
+    before = _snap(d)
+    result = _finish_attempt(s, g, d, tricks)
+    _journal(s, g, "tricks", {"deal": d.id, "before": before})
+    return result
+
+
+def _op_deal(s: Session, g: Game, trump, bids, tricks, override: bool, expect: int | None) -> DealResult:
+    rules = _rules(g)
+    if expect is not None:
+        n = _current_number(g, rules)
+        if n != expect:
+            raise ConflictError(
+                f"game {g.id} is at deal {n if n is not None else 'end'}, not deal {expect}: "
+                "someone else entered it first; nothing was written")
+    n = _number_to_enter(g, rules)
+    where = _where(rules, n)
+    t = parse_trump(trump)
+    if _no_bids(rules, n):
+        values = None
+    else:
+        if bids is None:
+            raise LedgerError(f"{where}: bids needed")
+        values = _ints(bids, rules.players, "bids", where)
+    d, before = _ensure_attempt(s, g, rules)
+    if values is not None:
+        _check_bids(g, rules, d, values, override)
+    d.trump = t
+    d.bids = values
+    d.house_override = bool(override)
+    result = _finish_attempt(s, g, d, tricks)
+    _journal(s, g, "deal", {"deal": d.id, "before": before})
+    return result
+
+
+def _reason(code: str | None, reason: str) -> str:
+    if code and code != reg.OTHER:
+        reg.penalty_of(code)  # validates the code
+        return code + (f": {reason}" if reason else "")
+    return reason or "redeal"
+
+
+def _op_redeal(s: Session, g: Game, reason: str, journal: bool = True) -> VoidDeal:
+    rules = _rules(g)
+    d, before = _ensure_attempt(s, g, rules)
+    d.status = VOID
+    d.void_reason = reason
+    d.updated_at = utcnow()
+    s.flush()
+    if journal:
+        _journal(s, g, "redeal", {"deal": d.id, "before": before})
+    return _void_deal(d)
+
+
+def _op_penalty(s: Session, g: Game, who, code: str, kind: str | None, note: str, deal: int | None,
+                redeal: bool | None) -> tuple[PenaltyInfo, VoidDeal | None]:
+    rules = _rules(g)
+    names = _names(g)
+    seat = _seat_in(names, who)
+    try:
+        penalty = reg.penalty_of(code, kind)
+    except ValueError as e:
+        raise LedgerError(str(e)) from None
+    if code == reg.OTHER and not note.strip():
+        raise LedgerError("an 'other' infringement needs a note saying what happened")
+    current = _current_number(g, rules)
+    last = current if current is not None else len(rules.deals)
+    if deal is None:
+        deal = last
+    if not 1 <= deal <= last:
+        raise LedgerError(f"deal {deal}: a penalty may be given in deals 1..{last} of this game")
+    if redeal is None:  # as the regulation says, for the deal being played (a past deal stays as scored)
+        redeal = code in reg.INFRINGEMENTS and reg.INFRINGEMENTS[code].redeal and deal == current
+    voided = None
+    if redeal:
+        if current is None or deal != current:
+            raise LedgerError(
+                f"deal {deal} is already scored, so it cannot be dealt again: undo its entry first, "
+                "or record the penalty without a redeal")
+        voided = _op_redeal(s, g, _reason(code, f"{names[seat]}" + (f", {note}" if note else "")), journal=False)
+    value = rules.fine if penalty == reg.FINE else 0
+    inf = InfringementRow(deal_number=deal, player_id=g.seats[seat].player_id, seat=seat, code=code,
+                          kind=penalty, value=value, note=note.strip())
+    g.infringements.append(inf)
+    s.flush()
+    slap = None
+    if penalty == reg.DOT:
+        _refresh_slaps(s, g.day)
+        slap = s.scalar(select(Slap.number).where(Slap.infringement_id == inf.id))
+    payload: dict[str, Any] = {"infringement": inf.id}
+    if voided is not None:
+        payload["redeal"] = {"deal": _open_or_void_id(g, voided), "before": None}
+    _journal(s, g, "penalty", payload)
+    return _penalty_info(inf, names, slap), voided
+
+
+def _open_or_void_id(g: Game, v: VoidDeal) -> int:
+    for d in g.deals:
+        if d.number == v.number and d.attempt == v.attempt:
+            return d.id
+    raise AssertionError("voided attempt not found")
+
+
+def _op_undo(s: Session, g: Game) -> str:
+    e = s.scalar(select(Entry).where(Entry.game_id == g.id).order_by(Entry.id.desc()).limit(1))
+    if e is None:
+        raise LedgerError(f"game {g.id}: nothing to undo")
+    if g.day.ended_at is not None:
+        raise LedgerError(f"the game day of {g.day.date} has ended: reopen it (`day reopen`) to undo in game {g.id}")
+    p = e.payload
+    text = ""
+    if e.kind in ("trump", "bids", "bid", "tricks", "deal", "redeal", "edit"):
+        if g.state != OPEN:
+            raise LedgerError(f"game {g.id} is {g.state}")
+        d = s.get(Deal, p["deal"])
+        text = f"{e.kind} of deal {d.number}" if d is not None else e.kind
+        if d is not None:
+            if p["before"] is None:
+                g.deals.remove(d)
+                s.delete(d)
+            else:
+                _restore(d, p["before"])
+    elif e.kind == "penalty":
+        if g.state != OPEN:
+            raise LedgerError(f"game {g.id} is {g.state}")
+        inf = s.get(InfringementRow, p["infringement"])
+        if inf is not None:
+            text = f"{inf.kind} to {g.seats[inf.seat].player.name} ({inf.code})"
+            s.execute(delete(Slap).where(Slap.infringement_id == inf.id))
+            g.infringements.remove(inf)
+            s.delete(inf)
+        if "redeal" in p:
+            d = s.get(Deal, p["redeal"]["deal"])
+            if d is not None:
+                text += f" and the redeal of deal {d.number}"
+                d.status = OPEN
+                d.void_reason = None
+                if d.trump is None and d.bids is None:
+                    g.deals.remove(d)
+                    s.delete(d)
+                else:
+                    # an attempt with entries before the redeal goes back to being the deal in progress,
+                    # unless a later attempt of the same deal has started
+                    if any(x.number == d.number and x.attempt > d.attempt for x in g.deals):
+                        raise LedgerError(f"deal {d.number} was dealt again and entered since; undo that first")
+        s.flush()
+        _refresh_slaps(s, g.day)
+    elif e.kind == "finish":
+        g.state = OPEN
+        g.totals = None
+        g.finished_at = None
+        g.cup_contested = None
+        s.execute(delete(CupResult).where(CupResult.game_id == g.id))
+        text = "finish"
+    elif e.kind == "abandon":
+        g.state = OPEN
+        text = "abandon"
+    s.delete(e)
+    s.flush()
+    s.refresh(g)
+    if g.state == OPEN:
+        _rescore(g, _state(g))
+    return text
+
+
+def _op_edit(s: Session, g: Game, number: int, trump, bids, tricks, override: bool | None) -> None:
+    rules = _rules(g)
+    where = _where(rules, number) if 1 <= number <= len(rules.deals) else f"deal {number}"
+    rows = [d for d in _scored(g) if d.number == number]
+    if not rows:
+        raise LedgerError(f"{where} is not scored yet: enter it, or edit deals 1..{len(_scored(g))}")
+    d = rows[0]
+    before = _snap(d)
+    if trump is not None:
+        d.trump = parse_trump(trump)
+    if override is not None:
+        d.house_override = override
+    if bids is not None:
+        values = _ints(bids, rules.players, "bids", where)
+        _check_bids(g, rules, d, values, d.house_override)
+        d.bids = values
+    elif override is False and d.bids is not None:
+        _check_bids(g, rules, d, list(d.bids), False)
+    if tricks is not None:
+        d.tricks = _ints(tricks, rules.players, "trick counts", where)
+    d.updated_at = utcnow()
+    s.flush()
+    state = _state(g)  # the engine checks the edited deal (and scores everything again)
+    _rescore(g, state)
+    if g.state == FINISHED:
+        _store_results(s, g, state)
+        if g.day.ended_at is not None:
+            _decide_cup(s, g.day, _keeper_pick_of(s, g.day))
+    elif g.state == OPEN:
+        _journal(s, g, "edit", {"deal": d.id, "before": before})

@@ -1,0 +1,156 @@
+"""Finding the rows a command works on, in its session: players by name,
+game days by date (or the open one), games by id (or the current one),
+locked for writing; creating a game with its seats (and its day when
+needed); and the journal of entries that undo reads back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Sequence
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ..rules import RULES_VERSION, Rules
+from .db import LedgerError
+from .models import Entry, Game, GameDay, GameSeat, Player
+from .values import FINISHED, OPEN, DayInfo
+
+
+def _player_named(s: Session, name: str) -> Player | None:
+    """The player of exactly this name, if any."""
+    return s.scalar(select(Player).where(Player.name == name))
+
+
+def _player(s: Session, name: str) -> Player:
+    name = name.strip()
+    p = _player_named(s, name)
+    if p is not None:
+        return p
+    matches = [p for p in s.scalars(select(Player)) if p.name.casefold() == name.casefold()]
+    if len(matches) == 1:
+        return matches[0]
+    raise LedgerError(f"no player {name!r} (add one with `joker ledger players add {name!r}`)")
+
+
+def _open_day(s: Session) -> GameDay | None:
+    return s.scalar(select(GameDay).where(GameDay.ended_at.is_(None)).order_by(GameDay.date.desc()).limit(1))
+
+
+def _day_on(s: Session, date: dt.date) -> GameDay | None:
+    return s.scalar(select(GameDay).where(GameDay.date == date))
+
+
+def _day(s: Session, date: dt.date | None, ended_ok: bool = False) -> GameDay:
+    if date is None:
+        d = _open_day(s)
+        if d is None:
+            if ended_ok:
+                d = s.scalar(select(GameDay).order_by(GameDay.date.desc()).limit(1))
+                if d is not None:
+                    return d
+            raise LedgerError("no game day is open (start one with `joker ledger day start`)")
+        return d
+    d = _day_on(s, date)
+    if d is None:
+        raise LedgerError(f"no game day on {date}")
+    return d
+
+
+def _day_info(s: Session, d: GameDay) -> DayInfo:
+    names = {p.id: p.name for p in s.scalars(select(Player))}
+    return DayInfo(
+        d.id, d.date, d.ended_at is not None, tuple(g.id for g in d.games),
+        names.get(d.cup_holder_id) if d.cup_holder_id else None, d.cup_rule,
+        tuple(names[i] for i in d.cup_tied or ()), {names[i]: pts for i, pts in d.cup_points or ()},
+    )
+
+
+def _new_game(s: Session, players: Sequence[str], rules: Rules, first_dealer: int, date: dt.date | None,
+              add_players: bool, note: str = "") -> Game:
+    rows = []
+    for name in players:
+        try:
+            rows.append(_player(s, name))
+        except LedgerError:
+            if not add_players:
+                raise
+            p = Player(name=name.strip(), core=False)
+            s.add(p)
+            s.flush()
+            rows.append(p)
+    if date is None:
+        day = _open_day(s)
+        if day is None:
+            today = dt.date.today()
+            old = _day_on(s, today)
+            if old is not None:
+                raise LedgerError(f"the game day of {today} has ended (reopen it with `joker ledger day reopen`)")
+            day = GameDay(date=today, note="started with its first game")
+            s.add(day)
+            s.flush()
+    else:
+        day = _day_on(s, date)
+        if day is None:
+            day = GameDay(date=date, note="")
+            s.add(day)
+            s.flush()
+        elif day.ended_at is not None:
+            raise LedgerError(f"the game day of {date} has ended (reopen it with `joker ledger day reopen --date {date}`)")
+    _lock_day(s, day)
+    number = (s.scalar(select(func.max(Game.number)).where(Game.day_id == day.id)) or 0) + 1
+    g = Game(day_id=day.id, number=number, rules=str(rules), rules_version=RULES_VERSION,
+             first_dealer=first_dealer, state=OPEN, note=note)
+    s.add(g)
+    s.flush()
+    for seat, p in enumerate(rows):
+        s.add(GameSeat(game_id=g.id, seat=seat, player_id=p.id))
+    s.flush()
+    s.refresh(g)
+    return g
+
+
+def _current_game_id(s: Session) -> int | None:
+    """The current game: the most recently started open game, else the last game of all."""
+    gid = s.scalar(select(Game.id).where(Game.state == OPEN).order_by(Game.id.desc()).limit(1))
+    if gid is None:
+        gid = s.scalar(select(Game.id).order_by(Game.id.desc()).limit(1))
+    return gid
+
+
+def _game_id(s: Session, game: int | None) -> int:
+    """``game``, or the current game's id when None; LedgerError when there is no game at all."""
+    gid = game if game is not None else _current_game_id(s)
+    if gid is None:
+        raise LedgerError("no game yet (start one with `joker ledger game new --players A,B,C,D`)")
+    return gid
+
+
+def _game(s: Session, game: int | None) -> Game:
+    gid = _game_id(s, game)
+    g = s.get(Game, gid)
+    if g is None:
+        raise LedgerError(f"no game {gid}")
+    return g
+
+
+def _lock(s: Session, game: int | None, open_only: bool = True) -> Game:
+    """The game, locked for this transaction (PostgreSQL: row lock; SQLite: the
+    transaction already holds the write lock)."""
+    gid = _game_id(s, game)
+    g = s.scalar(select(Game).where(Game.id == gid).with_for_update())
+    if g is None:
+        raise LedgerError(f"no game {gid}")
+    if open_only and g.state != OPEN:
+        raise LedgerError(f"game {g.id} is {g.state}" + (" (undo the finish to change it)" if g.state == FINISHED else ""))
+    return g
+
+
+def _lock_day(s: Session, day: GameDay) -> None:
+    """Serialize writers of one game day (PostgreSQL: a row lock; SQLite writers are serialized already)."""
+    s.execute(select(GameDay.id).where(GameDay.id == day.id).with_for_update())
+
+
+def _journal(s: Session, g: Game, kind: str, payload: dict[str, Any]) -> None:
+    s.add(Entry(game_id=g.id, kind=kind, payload=payload))

@@ -1,0 +1,117 @@
+"""Results that follow from the entered deals (RULES.md §11–§12): finishing a
+game (totals, places, cup points), the day's cup holder, and the day's slaps
+re-derived from its dots.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from ..engine.state import GameState
+from ..scoring import game_totals, places
+from . import regulation as reg
+from .db import LedgerError
+from .models import CupResult, Game, GameDay, InfringementRow, Player, Slap, utcnow
+from .records import _fines, _open_attempt, _rescore, _rules, _state
+from .rows import _journal, _lock_day, _player
+from .values import FINISHED, KeeperDecisionNeeded
+
+
+def _store_results(s: Session, g: Game, state: GameState) -> None:
+    n = state.rules.players
+    totals = game_totals(state.rules, state.results, _fines(g, n))
+    g.totals = list(totals)
+    pl = places(totals)
+    pts = reg.cup_points(totals) if g.cup_contested else None
+    s.execute(delete(CupResult).where(CupResult.game_id == g.id))
+    for seat, st in enumerate(g.seats):
+        s.add(CupResult(game_id=g.id, player_id=st.player_id, seat=seat, total=totals[seat], place=pl[seat],
+                        points=None if pts is None else pts[seat]))
+    s.flush()
+
+
+def _op_finish(s: Session, g: Game) -> None:
+    rules = _rules(g)
+    state = _state(g)
+    if not state.is_terminal():
+        n = len(state.results)
+        raise LedgerError(f"game {g.id} is not over: {n} of {len(rules.deals)} deals entered "
+                          f"(abandon it with `joker ledger game abandon` if it will not be finished)")
+    if _open_attempt(g) is not None:
+        raise LedgerError(f"game {g.id}: a deal is still being entered")
+    g.state = FINISHED
+    g.finished_at = utcnow()
+    g.cup_contested = reg.cup_contested([st.player.core for st in g.seats])
+    _rescore(g, state)
+    _store_results(s, g, state)
+    _journal(s, g, "finish", {})
+
+
+def cup_games(day: GameDay) -> list[reg.CupGame]:
+    """The day's contested finished games, in order, for :func:`regulation.day_cup`."""
+    return [
+        reg.CupGame(tuple(st.player_id for st in g.seats), tuple(g.totals))
+        for g in day.games if g.state == FINISHED and g.cup_contested and g.totals is not None
+    ]
+
+
+def _decide_cup(s: Session, d: GameDay, keeper_pick: str | None) -> reg.CupDecision:
+    pick_id = None
+    if keeper_pick is not None:
+        pick_id = _player(s, keeper_pick).id
+    try:
+        decision = reg.day_cup(cup_games(d), pick_id)
+    except reg.KeeperPickError:
+        decision = reg.day_cup(cup_games(d))
+        names = [s.get(Player, i).name for i in decision.tied]
+        raise LedgerError(f"{keeper_pick} is not tied for the cup; the tied players are {', '.join(names)}") from None
+    if decision.needs_keeper:
+        names = [s.get(Player, i).name for i in decision.tied]
+        raise KeeperDecisionNeeded(
+            f"the cup of {d.date} is tied after every rule between {', '.join(names)}: the keeper decides "
+            f"(--keeper-pick NAME)", names)
+    d.cup_holder_id = decision.holder
+    d.cup_rule = None if decision.rule is None else decision.rule.value
+    d.cup_tied = list(decision.tied) or None
+    d.cup_points = [[pid, pts] for pid, pts in decision.points.items()] or None
+    return decision
+
+
+def _keeper_pick_of(s: Session, day: GameDay) -> str | None:
+    if day.cup_rule == reg.CupRule.KEEPER.value and day.cup_holder_id is not None:
+        return s.get(Player, day.cup_holder_id).name
+    return None
+
+
+def day_dots(s: Session, day: GameDay) -> list[InfringementRow]:
+    """The day's dots in the order given (across all its games)."""
+    return list(s.scalars(
+        select(InfringementRow).join(Game, Game.id == InfringementRow.game_id)
+        .where(Game.day_id == day.id, InfringementRow.kind == reg.DOT).order_by(InfringementRow.id)
+    ))
+
+
+def derive_slaps(s: Session, day: GameDay) -> list[tuple[int, int, int, int]]:
+    """``(infringement id, player id, game id, number)`` of each slap the day's dots earn."""
+    dots = day_dots(s, day)
+    game_of = {i.id: i.game_id for i in dots}
+    return [(e.dot, e.player, game_of[e.dot], e.number) for e in reg.slaps_of_day((i.player_id, i.id) for i in dots)]
+
+
+def _refresh_slaps(s: Session, day: GameDay) -> None:
+    """Re-derive the day's slaps from its dots (each dot change, in any of the day's games, calls this)."""
+    _lock_day(s, day)
+    want = derive_slaps(s, day)
+    have = {(x.infringement_id, x.player_id, x.game_id, x.number): x
+            for x in s.scalars(select(Slap).where(Slap.day_id == day.id))}
+    for key, row in have.items():
+        if key not in want:
+            s.delete(row)
+    s.flush()
+    for key in want:
+        if key not in have:
+            inf = s.get(InfringementRow, key[0])
+            s.add(Slap(day_id=day.id, player_id=key[1], infringement_id=key[0], game_id=key[2], number=key[3],
+                       created_at=inf.created_at))
+    s.flush()

@@ -1,0 +1,181 @@
+"""What :class:`~.repository.Ledger` hands back and raises: the stored states
+of games and deal attempts, the frozen values its commands return (players,
+days, penalties, redeals, the deal being entered, a whole game), and the two
+errors it adds to :class:`~.db.LedgerError`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..record import GameRecord
+from ..rules import Rules
+from ..scoring import DealResult, block_summaries, places
+from ..sheet import SheetRow
+from . import regulation as reg
+from .db import LedgerError
+from .inputs import _seat_in
+
+OPEN, FINISHED, ABANDONED = "open", "finished", "abandoned"
+SCORED, VOID = "scored", "void"
+
+
+class ConflictError(LedgerError):
+    """Someone else changed the game first (``expect_deal`` no longer holds); nothing was written."""
+
+
+class KeeperDecisionNeeded(LedgerError):
+    """The day's cup is tied after every rule: the keeper must choose (``tied`` names the players)."""
+
+    def __init__(self, message: str, tied: Sequence[str]):
+        super().__init__(message)
+        self.tied = tuple(tied)
+
+
+# -- values returned to callers ------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayerInfo:
+    id: int
+    name: str
+    core: bool
+
+
+@dataclass(frozen=True)
+class DayInfo:
+    """A game day; once ended, its cup holder and the rule that decided (``regulation.CupRule``)."""
+
+    id: int
+    date: dt.date
+    ended: bool
+    games: tuple[int, ...]
+    cup_holder: str | None = None
+    cup_rule: str | None = None
+    cup_tied: tuple[str, ...] = ()
+    cup_points: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def cup_text(self) -> str:
+        if not self.ended:
+            return "day in progress"
+        if self.cup_rule is None:
+            return "no contested game: the cup stays where it is"
+        rule = reg.CupRule(self.cup_rule)
+        tie = f" (tied: {', '.join(self.cup_tied)})" if self.cup_tied else ""
+        return f"{self.cup_holder} takes the cup — {rule.text}{tie}"
+
+
+@dataclass(frozen=True)
+class PenaltyInfo:
+    """A fine or dot as stored: ``deal`` 1-based or None; ``slap``: the slap it
+    earned (its number that day) when it was a third dot."""
+
+    id: int
+    game: int
+    deal: int | None
+    seat: int
+    player: str
+    code: str
+    kind: str
+    value: int
+    note: str
+    time: dt.datetime
+    slap: int | None = None
+
+    @property
+    def text(self) -> str:
+        what = self.note if self.code == reg.OTHER else self.code + (f" ({self.note})" if self.note else "")
+        where = f"deal {self.deal}" if self.deal else "outside a deal"
+        value = f" {self.value}" if self.kind == reg.FINE else ""
+        return f"{self.kind}{value}: {self.player}, {where}, {what}"
+
+
+@dataclass(frozen=True)
+class VoidDeal:
+    """A redealt attempt (kept in history, never scored)."""
+
+    number: int
+    attempt: int
+    reason: str
+    trump: str | None
+    bids: tuple[int | None, ...] | None
+    tricks: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class CurrentDeal:
+    """The deal being entered: who deals, who bids first, what is entered so
+    far, and which bid the dealer may not say (once the others have bid)."""
+
+    number: int
+    attempt: int
+    cards: int
+    kind: str
+    block: int
+    dealer: int
+    first_hand: int
+    bid_order: tuple[int, ...]
+    trump_chooser: int | None
+    trump: str | None
+    bids: tuple[int | None, ...]
+    house_override: bool
+    forbidden: int | None
+    needs_bids: bool
+
+    @property
+    def next_bidder(self) -> int | None:
+        if not self.needs_bids:
+            return None
+        for s in self.bid_order:
+            if self.bids[s] is None:
+                return s
+        return None
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Everything about one game, derived by the engine from the stored record."""
+
+    id: int
+    day_id: int
+    date: dt.date
+    number: int
+    rules: Rules
+    players: tuple[str, ...]
+    player_ids: tuple[int, ...]
+    core: tuple[bool, ...]
+    state: str
+    first_dealer: int
+    record: GameRecord
+    results: tuple[DealResult, ...]
+    fines: tuple[int, ...]
+    totals: tuple[int, ...]
+    sheet: tuple[SheetRow, ...]
+    penalties: tuple[PenaltyInfo, ...]
+    redeals: tuple[VoidDeal, ...]
+    current: CurrentDeal | None
+    dots_game: tuple[int, ...]
+    dots_running: tuple[int, ...]
+    slaps_day: tuple[int, ...]
+    contested: bool
+    note: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return len(self.results) == len(self.rules.deals)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        return places(self.totals)
+
+    @property
+    def cup_points(self) -> tuple[int, ...] | None:
+        return reg.cup_points(self.totals) if self.contested else None
+
+    @property
+    def blocks(self):
+        return block_summaries(self.rules, self.results)
+
+    def seat_of(self, who: str | int) -> int:
+        return _seat_in(self.players, who)
