@@ -18,15 +18,9 @@ from joker import new_game, parse_rules
 from joker.actions import FollowJoker, LeadJoker, Play
 from joker.cards import JOKERS, SUIT_MASKS, cards_in
 from joker.cli.i18n import CATALOG, Tr
-from joker.cli.play import (
-    BadInput,
-    card_text,
-    load_session,
-    new_session,
-    parse_bid,
-    parse_call,
-    parse_trump,
-)
+from joker.cli.play_input import BadInput, parse_bid, parse_call, parse_trump
+from joker.cli.play_session import load_session, new_session
+from joker.cli.play_text import card_text
 from joker.record import load_record, replay
 from joker.rules import JokerCall
 

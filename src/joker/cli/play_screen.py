@@ -1,0 +1,213 @@
+"""The screen of ``joker play``: what the human sees, printed with Rich.
+
+Each time the human must act, :meth:`Screen.print_screen` shows the deal,
+trump and turned card, dealer, bids (and the bid the dealer may not say),
+tricks against bids, the current trick and the hand, sorted with trump first;
+:meth:`Screen.print_sheet` and :meth:`Screen.print_standings` print the score
+sheet and standings with the translated headers.  Built only from
+``view_of(state, human)`` (a :class:`~joker.engine.views.PlayerView`) and
+public results, so no other hand ever reaches the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace as dc_replace
+from typing import Sequence
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..actions import FollowJoker, LeadJoker, Play
+from ..cards import JOKER1, sort_hand, suit_symbol
+from ..engine.state import GameState, Phase
+from ..engine.views import PlayerView
+from ..rules import DealKind, Rules, TrumpChoice
+from ..scoring import game_totals
+from ..sheet import build_sheet, standings_rows
+from .i18n import HUMAN_NAME, Tr
+from .play_text import action_text, card_style, card_text
+from .render import sheet_table, standings_table
+
+
+def public_forbidden(bids: Sequence[int | None], cards: int, dealer: int, rules: Rules) -> int | None:
+    """The bid the dealer may not say, from the public bids (once every other seat has bid);
+    ``None`` when every bid is allowed or it is not known yet (RULES.md §6, ``sum_not_equal``)."""
+    if rules.dealer_restriction.value != "sum_not_equal":
+        return None
+    others = [b for s, b in enumerate(bids) if s != dealer]
+    if any(b is None for b in others):
+        return None
+    f = cards - sum(others)
+    return f if 0 <= f <= cards else None
+
+
+class Screen:
+    """Prints to ``console`` what the human in seat ``human`` may see, in
+    ``lang`` (translated by ``tr``); ``names[seat]`` are the players' names."""
+
+    def __init__(self, console: Console, tr: Tr, names: Sequence[str], human: int, lang: str) -> None:
+        self.console = console
+        self.tr = tr
+        self.names = tuple(names)
+        self.human = human
+        self.lang = lang
+
+    def say(self, text: str | Text = "", style: str | None = None) -> None:
+        """Print one line (plain text is never read as Rich markup)."""
+        self.console.print(text, style=style, markup=False, highlight=False, emoji=False, soft_wrap=True)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    # -- the turn screen -----------------------------------------------------------
+    def deal_size(self, view: PlayerView) -> str:
+        """The deal's size as a phrase: ``3 cards``, ``9 cards (gold)``."""
+        text = self.tr.cards(view.deal.cards)
+        if view.deal.kind is not DealKind.NORMAL:
+            text += f" ({self.tr('kind_' + view.deal.kind.value)})"
+        return text
+
+    def trump_text(self, view: PlayerView) -> str:
+        """The trump line: the suit and how it came (turned card, chosen by whom), or still to choose."""
+        tr = self.tr
+        rules = view.rules
+        if rules.rotating_trumps:
+            return tr("trump_rotating")
+        chooser = (view.dealer + 1) % rules.players
+        if view.phase is Phase.TRUMP:
+            return tr("trump_pending_you") if chooser == self.human else tr("trump_pending", name=self.name(chooser))
+        chosen = (rules.trump_choice is not TrumpChoice.NONE and view.deal.cards == rules.trump_choice_at
+                  and view.deal.kind is DealKind.NORMAL)
+        head = tr("no_trump") if view.trump is None else tr("trump", suit=suit_symbol(view.trump))
+        if view.turned:
+            detail = tr("trump_turned", card=" ".join(card_text(c) for c in view.turned))
+        elif chosen:
+            detail = tr("chosen_by_you") if chooser == self.human else tr("chosen_by", name=self.name(chooser))
+        elif view.deal.kind is DealKind.NOTRUMP:
+            detail = ""
+        else:
+            detail = tr("no_stock")
+        return f"{head} ({detail})" if detail else head
+
+    def print_screen(self, view: PlayerView) -> None:
+        """The screen of the human's turn, from his view only."""
+        tr = self.tr
+        rules = view.rules
+        n = rules.players
+        self.say()
+        self.console.rule(
+            Text(tr("deal_header", deal=view.deal_index + 1, deals=len(rules.deals), cards=self.deal_size(view),
+                    block=view.deal.block + 1), style="bold"),
+            align="left",
+        )
+        self.say(f"{self.trump_text(view)} · {tr('dealer', name=self.name(view.dealer))}")
+        # the players: bids, tricks, cards in hand, game totals
+        totals = game_totals(rules, view.results)
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 2, 0, 0))
+        table.add_column("")
+        table.add_column(tr("col_player"))
+        table.add_column(tr("col_bid"), justify="right")
+        table.add_column(tr("col_taken"), justify="right")
+        table.add_column(tr("col_cards"), justify="right")
+        table.add_column(tr("col_total"), justify="right")
+        no_bids = view.deal.kind in (DealKind.GOLD, DealKind.MISERE)
+        forbidden = public_forbidden(view.bids, view.deal.cards, view.dealer, rules)
+        if view.forbidden_bid is not None:
+            forbidden = view.forbidden_bid
+        for s in range(n):
+            who = self.name(s)
+            if s == self.human and who != HUMAN_NAME.get(self.lang):
+                who += " " + tr("you_mark")
+            if s == view.dealer:
+                who += " ●"
+            bid = view.bids[s]
+            bid_text = "" if no_bids else ("—" if bid is None else str(bid))
+            if s == view.dealer and forbidden is not None and not no_bids:
+                bid_text += f" ({tr('not_bid', bid=forbidden)})"
+            style = "bold" if s == self.human else None
+            table.add_row("▶" if s == view.current_player else "", who, bid_text, str(view.taken[s]),
+                          str(view.hand_sizes[s]), str(totals[s]), style=style)
+        self.console.print(table)
+        # the trick on the table
+        if view.phase is Phase.PLAY:
+            line = Text(tr("trick_now", trick=len(view.tricks) + 1, tricks=view.deal.cards) + " ")
+            if view.trick:
+                for k, (s, a) in enumerate(view.trick):
+                    if k:
+                        line.append(" · ")
+                    line.append(f"{self.name(s)} ")
+                    line.append(action_text(tr, a), style=card_style(a.card, view.trump))
+            else:
+                line.append(tr("trick_empty_you") if view.current_player == self.human
+                            else tr("trick_empty", name=self.name(view.current_player)))
+            self.say(line)
+        # cards seen on a forehead deal
+        seen = [(s, cs) for s, cs in enumerate(view.known) if cs]
+        if seen:
+            line = Text(tr("you_see") + " ")
+            line.append(" · ".join(f"{self.name(s)} {' '.join(card_text(c) for c in cs)}" for s, cs in seen))
+            self.say(line)
+        # the hand
+        if view.phase is Phase.TRUMP:
+            label = tr("first_three")
+        elif not view.hand and view.phase is Phase.BID and view.hand_sizes[self.human]:
+            self.say(tr("forehead_hand" if view.deal.kind is DealKind.FOREHEAD else "dark_hand"))
+            return
+        else:
+            label = tr("your_hand")
+        self.say(self.hand_text(view, label))
+
+    def hand_text(self, view: PlayerView, label: str) -> Text:
+        """``Your hand:  X1   A♥ K♥   Q♠ 7♠`` — trump first, suits apart; cards
+        you may not play now are dimmed."""
+        trump = view.trump
+        playable = {a.card for a in view.legal_actions if isinstance(a, (Play, LeadJoker, FollowJoker))}
+        dim = view.phase is Phase.PLAY and bool(playable)
+        line = Text(label + " ")
+        prev: object = "start"
+        cards = sort_hand(view.hand, trump)
+        if not cards:
+            line.append(self.tr("empty_hand"))
+        for c in cards:
+            group = "joker" if c >= JOKER1 else c // 13
+            line.append("   " if prev != group and prev != "start" else " ")
+            prev = group
+            style = card_style(c, trump)
+            if dim and c not in playable:
+                style = (style + " dim").strip()
+            line.append(card_text(c), style=style or None)
+        return line
+
+    # -- sheet and standings ------------------------------------------------------------
+    def print_sheet(self, st: GameState) -> None:
+        """The score sheet of ``st``'s deals played so far (or a line saying there are none)."""
+        if not st.results:
+            self.say(self.tr("no_deals_yet"))
+            return
+        tr = self.tr
+        rows = []
+        for row in build_sheet(st.rules, st.results):
+            if row.kind == "block":
+                row = dc_replace(row, label=tr("sheet_block", block=row.label.split()[-1]))
+            elif row.kind in ("fines", "total"):
+                row = dc_replace(row, label=tr(f"sheet_{row.kind}"))
+            rows.append(row)
+        table = sheet_table(rows, self.names, title=tr("sheet_title", rules=st.rules))
+        _relabel(table, {1: tr("sheet_cards"), 2: tr("sheet_trump")})
+        self.console.print(table)
+
+    def print_standings(self, st: GameState) -> None:
+        """The standings of ``st``: places and game totals."""
+        tr = self.tr
+        table = standings_table(standings_rows(st.scores()), self.names)
+        table.title = tr("standings")
+        _relabel(table, {0: tr("col_place"), 1: tr("col_player"), 2: tr("col_total")})
+        self.console.print(table)
+
+
+def _relabel(table: Table, headers: dict[int, str]) -> None:
+    """Translate column headers of a table built by :mod:`joker.cli.render`."""
+    for i, h in headers.items():
+        if i < len(table.columns):
+            table.columns[i].header = h
