@@ -55,6 +55,25 @@ def test_alembic_upgrade_and_downgrade_on_postgresql(pg_url):  # noqa: F811
     _upgrade_and_downgrade(pg_url)
 
 
+def test_migration_0003_adds_and_drops_the_web_analyses_only(tmp_path):
+    engine = make_engine(sqlite_url(tmp_path / "m.db"))
+    names = lambda: set(inspect(engine).get_table_names())  # noqa: E731
+    try:
+        upgrade(engine, "0002_web_tables")
+        assert "web_tables" in names() and "web_analyses" not in names()
+        upgrade(engine, "0003_web_analyses")
+        assert "web_analyses" in names()
+        cols = {c["name"]: c for c in inspect(engine).get_columns("web_analyses")}
+        assert set(cols) == {"table_id", "analysis", "rules_version", "code_version", "created_at"}
+        assert not any(c["nullable"] for c in cols.values())
+        [fk] = inspect(engine).get_foreign_keys("web_analyses")
+        assert fk["referred_table"] == "web_tables" and fk["options"].get("ondelete") == "CASCADE"
+        downgrade(engine, "0002_web_tables")
+        assert "web_tables" in names() and "web_analyses" not in names()
+    finally:
+        engine.dispose()
+
+
 def test_a_game_on_postgresql(pg_url):  # noqa: F811
     with Ledger.open(pg_url) as led:
         for p in PLAYERS:

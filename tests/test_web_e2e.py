@@ -2,8 +2,9 @@
 (``/usr/bin/chromium``; ``.ci/run`` installs it, never ``playwright install``)
 against ``joker serve``'s app on a loopback port.
 
-A table against three bots played to the end by clicking; the language
-switch; two deals entered on the scorekeeper's page.  Screenshots are saved
+A table against three bots played to the end by clicking; the replay's
+double-dummy analysis; the language switch; two deals entered on the
+scorekeeper's page.  Screenshots are saved
 in each test's output folder (``tmp_path/screenshots``).
 """
 
@@ -77,10 +78,11 @@ def _page(browser, locale="en-GB", width=1000, height=900):
     return ctx, page, errors
 
 
-def test_a_game_against_three_bots_played_by_clicking(server, browser, shots):
+def _play_by_clicking(page, server: str, shots: Path | None = None) -> tuple[str, int]:
+    """Create a ``1,2`` table against three bots from the lobby and play it to the
+    end by clicking (screenshots in ``shots``): the table id and the clicks made."""
     from playwright.sync_api import expect
 
-    ctx, page, errors = _page(browser, width=430, height=930)  # a phone
     page.goto(server + "/")
     page.fill("#c-name", "Ann")
     page.fill("#c-schedule", "1,2")
@@ -98,21 +100,30 @@ def test_a_game_against_three_bots_played_by_clicking(server, browser, shots):
         bid = page.locator("#panel button:enabled")
         card = page.locator("#hand button.card.legal")
         if bid.count():
-            if clicks == 0:
+            if clicks == 0 and shots:
                 page.screenshot(path=str(shots / "bid.png"), full_page=True)
             bid.first.click()
             clicks += 1
         elif card.count():
             # only legal cards are highlighted; the others are dimmed and disabled
             assert page.locator("#hand button.card.dim:enabled").count() == 0
-            if not (shots / "play.png").exists():
+            if shots and not (shots / "play.png").exists():
                 page.screenshot(path=str(shots / "play.png"), full_page=True)
             card.first.click()
             if page.locator("#joker-dialog[open]").count():
-                page.screenshot(path=str(shots / "joker.png"))
+                if shots:
+                    page.screenshot(path=str(shots / "joker.png"))
                 page.locator("#joker-options button").first.click()
             clicks += 1
         page.wait_for_timeout(60)
+    return table, clicks
+
+
+def test_a_game_against_three_bots_played_by_clicking(server, browser, shots):
+    from playwright.sync_api import expect
+
+    ctx, page, errors = _page(browser, width=430, height=930)  # a phone
+    table, clicks = _play_by_clicking(page, server, shots)
     assert clicks == 2 + 3  # two bids, three cards
     page.screenshot(path=str(shots / "standings.png"), full_page=True)
     rows = page.locator("#standings tbody tr")
@@ -127,6 +138,42 @@ def test_a_game_against_three_bots_played_by_clicking(server, browser, shots):
     shown = [[c.strip() for c in rows.nth(i).locator("td").all_inner_texts()] for i in range(4)]
     assert shown == [[str(p), record.players[s], str(t)] for p, s, t in standings_rows(totals)]
     assert record.players[0] == "Ann" and json.loads(record.to_json())["meta"]["table"] == table
+    assert not errors
+    ctx.close()
+
+
+def test_the_replay_shows_the_double_dummy_analysis(server, browser, shots):
+    from playwright.sync_api import expect
+
+    from joker.analysis import analyse
+    from joker.record import GameRecord
+
+    ctx, page, errors = _page(browser)
+    table, _ = _play_by_clicking(page, server)
+    page.goto(f"{server}/replay/{table}")
+    expect(page.locator("#dd-start")).to_have_text("Analyse (double-dummy)")
+    page.click("#dd-start")
+    expect(page.locator("#dd-start")).to_be_hidden()
+    table_rows = page.locator("#dd-deal table.dd-table tbody tr")
+    expect(table_rows).to_have_count(4, timeout=120_000)  # the analysis is done and shown
+    page.screenshot(path=str(shots / "analysis.png"), full_page=True)
+    record = GameRecord.from_json(page.request.get(f"{server}/api/tables/{table}/record").text())
+    first, second = analyse(record).deals
+    shown = page.locator("#dd-deal td.dd-achievable").all_inner_texts()
+    assert shown == [", ".join(map(str, a)) if a else "none" for a in first.achievable]
+    # the second deal's card frames carry their notes; its list holds its mistakes, each a jump to its frame
+    page.select_option("#r-deal", "1")
+    page.click("#r-next")  # the first bid
+    expect(page.locator("#r-dd-note")).to_be_hidden()
+    expect(page.locator("#dd-deal .dd-mistakes li")).to_have_count(len(second.mistakes))
+    if second.mistakes:
+        page.locator("#dd-deal .dd-mistakes button").first.click()
+        expect(page.locator("#r-trick .play.dd-mistake")).to_have_count(1)
+        expect(page.locator("#r-dd-note")).to_contain_text("best achievable")
+    # the stored analysis is shown on load, without the button
+    page.reload()
+    expect(page.locator("#dd-deal table.dd-table tbody tr")).to_have_count(4)
+    expect(page.locator("#dd-start")).to_be_hidden()
     assert not errors
     ctx.close()
 

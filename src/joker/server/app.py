@@ -9,8 +9,9 @@ play, or to watch), ``/games`` finished games, ``/replay/{id}`` the replay
 viewer, ``/keeper`` and ``/keeper/game/{id}`` the scorekeeper, ``/lang/{en|ru}``
 the language switch.  API: ``/api/tables`` (list, create), ``/api/tables/{id}``
 (public state), ``…/join``, ``…/record`` (JSON record of a finished game),
-``…/replay``; ``/api/keeper/…`` (:mod:`.keeper`); the OpenAPI description at
-``/api/docs``.  WebSocket: ``/ws/{id}`` (:mod:`.ws`, :mod:`.protocol`).
+``…/replay``, ``…/analysis`` (its double-dummy analysis: POST starts it, GET
+reads it; :mod:`.analysis_jobs`); ``/api/keeper/…`` (:mod:`.keeper`); the
+OpenAPI description at ``/api/docs``.  WebSocket: ``/ws/{id}`` (:mod:`.ws`, :mod:`.protocol`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from ..ledger.db import LedgerError
 from ..record import GameRecord
 from ..rules import PRESETS
 from . import keeper
+from .analysis_jobs import NONE, AnalysisJobs, done_json
 from .hub import Hub
 from .i18n import CATALOG, COOKIE, LANGS, Tr, negotiate
 from .replay import replay_data
@@ -86,10 +88,12 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
         hub = Hub(store, key.encode() if key else store.secret(), bot_delay)
         app.state.ledger = led
         app.state.hub = hub
+        app.state.analyses = AnalysisJobs(lambda tid, text: hub.db(store.save_analysis, tid, text))
         await hub.start()
         try:
             yield
         finally:
+            await app.state.analyses.close()
             await hub.stop()
             led.close()
 
@@ -157,7 +161,8 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
         if text is None:
             return page(request, "notfound.html", 404, what=table_id)
         return page(request, "replay.html", table_id=table_id,
-                    js={"replay": replay_data(GameRecord.from_json(text)), "table_id": table_id})
+                    js={"replay": replay_data(GameRecord.from_json(text)), "table_id": table_id,
+                        "analysis": await _analysis_status(request, table_id)})
 
     @app.get("/keeper", response_class=HTMLResponse)
     def keeper_page(request: Request) -> HTMLResponse:
@@ -215,15 +220,27 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
         seat, token = await hub.join(t, body.name, body.seat)
         return {"table": t.id, "seat": seat, "token": token}
 
-    async def _finished_record(request: Request, table_id: str) -> str | JSONResponse:
+    async def _finished_record(request: Request, table_id: str, unfinished: int = 403,
+                               what: str = "the record, with every hand, is published") -> str | JSONResponse:
         hub = hub_of(request)
         text = await hub.db(hub.store.record_text, table_id)
         if text is None:
             t = await hub.get(table_id)
-            msg = (f"there is no table {table_id[:20]!r}" if t is None else
-                   "the record, with every hand, is published when the game is over")
-            return JSONResponse({"error": msg}, status_code=404 if t is None else 403)
+            msg = f"there is no table {table_id[:20]!r}" if t is None else f"{what} when the game is over"
+            return JSONResponse({"error": msg}, status_code=404 if t is None else unfinished)
         return text
+
+    async def _analysis_status(request: Request, table_id: str) -> dict[str, Any]:
+        """The analysis status of a finished game (:mod:`.analysis_jobs`): its job, else what is stored."""
+        job = request.app.state.analyses.job(table_id)
+        if job is not None:
+            return job.to_json()
+        hub = hub_of(request)
+        text = await hub.db(hub.store.analysis_text, table_id)
+        return dict(NONE) if text is None else done_json(text)
+
+    async def _analysis_record(request: Request, table_id: str) -> str | JSONResponse:
+        return await _finished_record(request, table_id, 409, "the double-dummy analysis, with every hand, is made")
 
     @app.get("/api/tables/{table_id}/record")
     async def api_record(request: Request, table_id: str) -> Response:
@@ -242,6 +259,30 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
             return replay_data(GameRecord.from_json(text))
         except JokerError as e:
             return JSONResponse({"error": str(e)}, status_code=500)
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def api_analysis(request: Request, table_id: str) -> Any:
+        """The double-dummy analysis of a finished game: ``{status: none|running|done|failed,
+        done, total (deals), analysis, error}`` (404: no such table; 409: not finished)."""
+        status = await _analysis_status(request, table_id)
+        if status["status"] == "none":
+            text = await _analysis_record(request, table_id)
+            if isinstance(text, JSONResponse):
+                return text
+        return status
+
+    @app.post("/api/tables/{table_id}/analysis")
+    async def api_analyse(request: Request, table_id: str) -> Any:
+        """Start the double-dummy analysis of a finished game (once: a stored one is
+        returned, a running one joined); answers like the GET, 202 while it runs."""
+        status = await _analysis_status(request, table_id)
+        if status["status"] in ("running", "done"):
+            return JSONResponse(status, status_code=202 if status["status"] == "running" else 200)
+        text = await _analysis_record(request, table_id)
+        if isinstance(text, JSONResponse):
+            return text
+        job = request.app.state.analyses.start(table_id, text)
+        return JSONResponse(job.to_json(), status_code=202 if job.error is None else 500)
 
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:

@@ -1,6 +1,6 @@
 """The web tables' own rows, on the ledger's database and metadata
-(:class:`joker.ledger.models.Base`), created by the Alembic migration
-``0002_web_tables`` beside the ledger's.
+(:class:`joker.ledger.models.Base`), created by the Alembic migrations
+``0002_web_tables`` and ``0003_web_analyses`` beside the ledger's.
 
 A web table is stored as the engine needs it to rebuild the game exactly:
 the rules string, the seed and the first dealer (so every deal's cards
@@ -80,3 +80,19 @@ class WebSetting(Base):
 
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class WebAnalysis(Base):
+    """The double-dummy analysis of a finished table's game (:mod:`joker.analysis`),
+    made once and kept: ``analysis`` is :meth:`joker.analysis.Analysis.to_json`
+    as JSON text; ``rules_version`` (:data:`joker.rules.RULES_VERSION`) and
+    ``code_version`` (``joker.__version__``) say what made it — an analysis made
+    by other versions is not served (:meth:`joker.server.store.Store.analysis_text`)."""
+
+    __tablename__ = "web_analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("web_tables.id", ondelete="CASCADE"), primary_key=True)
+    analysis: Mapped[str] = mapped_column(Text)
+    rules_version: Mapped[int] = mapped_column(Integer)
+    code_version: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)

@@ -6,7 +6,8 @@ hub's single writer thread takes every write waiting for it and commits them
 together (:meth:`Store.batch`, group commit).  Only after the commit does the
 hub install the event in memory and broadcast it — so what a client has seen
 is always on disk, and a restarted server resumes every table exactly
-(:meth:`Store.load`).
+(:meth:`Store.load`).  A finished game's double-dummy analysis is kept
+beside it (:meth:`Store.save_analysis`), made once.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 
+from .. import __version__
 from ..ledger.db import WRITE, translated
 from ..ledger.models import utcnow
 from ..rules import RULES_VERSION, parse_rules
-from .models import WebAction, WebSetting, WebTable
+from .models import WebAction, WebAnalysis, WebSetting, WebTable
 from .table import FINISHED, PLAYING, WAITING, Options, Seat, Table, penalty_from_json, rebuild
 from .tokens import new_secret
 
@@ -165,3 +167,23 @@ class Store:
         with translated(self.url), self.engine.connect() as c:
             return c.execute(select(WebTable.record).where(WebTable.id == table_id,
                                                            WebTable.status == FINISHED)).scalar()
+
+    # -- double-dummy analyses ------------------------------------------------------------------
+    def save_analysis(self, table_id: str, text: str) -> None:
+        """Keep ``text`` (:meth:`joker.analysis.Analysis.to_json` as JSON text) as the
+        analysis of the game ``table_id``, made by this code and rules version (an
+        older one is replaced).  Raises :class:`joker.ledger.db.LedgerError` when
+        there is no table ``table_id``."""
+        with self._write() as c:
+            c.execute(delete(WebAnalysis).where(WebAnalysis.table_id == table_id))
+            c.execute(insert(WebAnalysis).values(table_id=table_id, analysis=text, rules_version=RULES_VERSION,
+                                                 code_version=__version__, created_at=utcnow()))
+
+    def analysis_text(self, table_id: str) -> str | None:
+        """The stored analysis of ``table_id`` (JSON text), or ``None`` when there is
+        none made by this code and rules version (an analysis is made again when
+        either changes)."""
+        with translated(self.url), self.engine.connect() as c:
+            return c.execute(select(WebAnalysis.analysis).where(
+                WebAnalysis.table_id == table_id, WebAnalysis.rules_version == RULES_VERSION,
+                WebAnalysis.code_version == __version__)).scalar()

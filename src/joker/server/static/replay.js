@@ -1,4 +1,8 @@
-// The replay viewer: a finished game deal by deal and card by card, every hand shown.
+// The replay viewer: a finished game deal by deal and card by card, every hand shown;
+// with its double-dummy analysis (joker.analysis, made on the server by POST
+// /api/tables/{id}/analysis and polled by GET): per deal the bids each seat could
+// force and the fewest/most tricks, and the cards that lowered their player's best
+// achievable result, marked in their frames and listed to jump to.
 "use strict";
 
 const R = J.replay;
@@ -7,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 const STEPS = [];
 R.deals.forEach((d, i) => d.frames.forEach((_, k) => STEPS.push([i, k])));
 let pos = 0;
+let DD = null; // per deal index: {deal: the analysis of the deal or null, notes: Map(frame index -> card note)}
 
 function stepText(d, f) {
   if (f.seat === null) return T("replay_start");
@@ -35,11 +40,115 @@ function show() {
       h("div", { class: "hand small-cards" }, f.hands[s].map((c) => cardEl(c, {})))));
   });
   const tr = clear($("r-trick"));
-  f.trick.forEach((p) => tr.append(h("div", { class: "play" + (f.winner === p.seat ? " won" : "") },
+  const note = DD && DD[di].notes.get(fi);
+  const marked = (p) => note && note.changed && p.seat === f.seat && p.action === f.action;
+  f.trick.forEach((p) => tr.append(h("div", { class: "play" + (f.winner === p.seat ? " won" : "") + (marked(p) ? " dd-mistake" : "") },
     cardEl(p.card, {}), h("div", { class: "who", text: R.players[p.seat] }),
     p.action.includes(":") ? h("div", { class: "call small", text: jokerText(p.action) }) : null)));
   if (f.winner !== null && f.winner !== undefined) tr.append(h("p", { class: "muted won-text", text: T("trick_won", { name: R.players[f.winner] }) }));
+  const noteEl = $("r-dd-note");
+  noteEl.hidden = !note;
+  noteEl.className = "dd-note" + (note && note.changed ? " changed" : "");
+  noteEl.textContent = !note ? "" : note.changed ? R.players[note.seat] + ": " + changeText(note)
+    : T("dd_note_kept", { name: R.players[note.seat], best: note.best_after });
+  showDeal(di);
 }
+
+// -- the double-dummy analysis -------------------------------------------------------------------
+const isCard = (a) => a !== null && !/^b\d+$/.test(a) && !a.startsWith("trump:");
+
+// The k-th card played in a deal is the deal's k-th card note.
+function indexAnalysis(a) {
+  const byIndex = new Map(a.deals.map((d) => [d.index, d]));
+  return R.deals.map((d, di) => {
+    const deal = byIndex.get(di) || null;
+    const notes = new Map();
+    if (deal) {
+      let k = 0;
+      d.frames.forEach((f, fi) => {
+        if (f.seat === null || !isCard(f.action)) return;
+        const n = deal.cards_played[k++];
+        if (n && n.seat === f.seat && n.action === f.action) notes.set(fi, n);
+      });
+    }
+    return { deal: deal, notes: notes };
+  });
+}
+
+function changeText(n) {
+  let s = T("dd_note", { before: n.best_before, after: n.best_after });
+  if (n.bid_before && !n.bid_after) s += "; " + T("dd_bid_lost");
+  return s;
+}
+
+function showDeal(di) {
+  const box = clear($("dd-deal"));
+  if (!DD) return;
+  const a = DD[di].deal;
+  if (!a) {
+    box.append(h("p", { class: "muted", text: T("dd_not_analysed") }));
+    return;
+  }
+  const rows = R.players.map((p, s) => {
+    const bid = a.bids ? a.bids[s] : null;
+    const ok = bid !== null && a.achievable[s].includes(bid);
+    return h("tr", {}, h("td", { text: p }), h("td", { class: ok ? "made" : "", text: bid === null ? "–" : bid }),
+      h("td", { text: a.tricks[s] }), h("td", { text: a.fewest[s] }), h("td", { text: a.most[s] }),
+      h("td", { class: "dd-achievable", text: a.achievable[s].length ? a.achievable[s].join(", ") : T("dd_none") }));
+  });
+  box.append(h("div", { class: "scroll" }, h("table", { class: "list dd-table" },
+    h("thead", {}, h("tr", {}, [T("player"), T("dd_col_bid"), T("dd_col_taken"), T("dd_col_fewest"), T("dd_col_most"), T("dd_col_achievable")]
+      .map((x) => h("th", { text: x })))),
+    h("tbody", {}, rows))));
+  const mistakes = [...DD[di].notes.entries()].filter(([, n]) => n.changed);
+  box.append(h("h3", { text: T("dd_mistakes") }));
+  if (!mistakes.length) {
+    box.append(h("p", { class: "muted", text: T("dd_no_mistakes") }));
+    return;
+  }
+  box.append(h("ul", { class: "plain dd-mistakes" }, mistakes.map(([fi, n]) => h("li", {},
+    h("button", { type: "button", class: "quiet dd-jump" + (STEPS[pos][1] === fi ? " here" : ""),
+      onclick: () => go(STEPS.findIndex((x) => x[0] === di && x[1] === fi)),
+      text: T("dd_mistake_item", { trick: n.trick, name: R.players[n.seat], card: actionText(n.action), note: changeText(n) }) })))));
+}
+
+// status: {status: none|running|done|failed, done, total, analysis, error}
+function analysisStatus(st) {
+  const running = st.status === "running";
+  $("dd-start").hidden = running || st.status === "done";
+  $("dd-progress").hidden = !running;
+  $("dd-bar").max = Math.max(st.total, 1);
+  $("dd-bar").value = st.done;
+  $("dd-progress-text").textContent = T("dd_running", { done: st.done, total: st.total || "…" });
+  $("dd-error").hidden = st.status !== "failed";
+  $("dd-error").textContent = st.status === "failed" ? T("dd_failed", { error: st.error }) : "";
+  if (st.status === "done" && st.analysis) {
+    DD = indexAnalysis(st.analysis);
+    show();
+  }
+  if (running) setTimeout(pollAnalysis, 800);
+}
+
+async function pollAnalysis() {
+  try {
+    analysisStatus(await api("GET", "/api/tables/" + J.table_id + "/analysis"));
+  } catch (e) {
+    toast(e.message, "error");
+    $("dd-start").hidden = false;
+    $("dd-progress").hidden = true;
+  }
+}
+
+$("dd-start").addEventListener("click", async (e) => {
+  e.target.disabled = true;
+  try {
+    analysisStatus(await api("POST", "/api/tables/" + J.table_id + "/analysis"));
+  } catch (err) {
+    toast(err.message, "error");
+  } finally {
+    e.target.disabled = false;
+  }
+});
 
 function go(p) { pos = Math.max(0, Math.min(STEPS.length - 1, p)); show(); }
 function dealStart(di) { return STEPS.findIndex((s) => s[0] === di); }
@@ -66,3 +175,4 @@ document.addEventListener("keydown", (e) => {
 renderSheet($("r-sheet"), R.sheet, R.players);
 renderStandings($("r-standings"), R.standings, R.players);
 show();
+analysisStatus(J.analysis || { status: "none", done: 0, total: 0, analysis: null, error: null });

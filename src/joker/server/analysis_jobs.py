@@ -1,0 +1,186 @@
+"""Double-dummy analyses of finished games (:func:`joker.analysis.analyse`),
+run off the event loop.
+
+An analysis takes about 45 s of CPU for a 24-deal game, in numba code that
+holds the GIL, so it runs in another process: one worker
+(:class:`concurrent.futures.ProcessPoolExecutor`, ``spawn``), started on the
+first request and stopped with the app.  Jobs wait their turn for it; a
+request for a game already being analysed joins its job.  The worker reports
+its progress (deals done / total) on a :class:`multiprocessing.Queue` it is
+given when it starts; the server reads it when asked.
+
+A finished analysis (:meth:`joker.analysis.Analysis.to_json` as JSON text)
+is handed to ``save`` (the app keeps it with
+:meth:`joker.server.store.Store.save_analysis`), then the job is dropped:
+from then on the stored analysis answers.  A failed job keeps its error
+until the game is asked for again.
+
+Statuses, as the API returns them (:meth:`Job.to_json`, :func:`done_json`,
+:data:`NONE`): ``{"status": "none"|"running"|"done"|"failed", "done": k,
+"total": n, "analysis": {...}|None, "error": str|None}`` — ``done``/``total``
+count deals; ``analysis`` only when done, ``error`` only when failed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import queue
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable
+
+log = logging.getLogger("joker.server")
+
+NONE: dict[str, Any] = {"status": "none", "done": 0, "total": 0, "analysis": None, "error": None}
+"""The status of a game that has no analysis and no job."""
+
+
+def done_json(text: str) -> dict[str, Any]:
+    """The status of a game whose analysis ``text`` (JSON) is stored."""
+    analysis = json.loads(text)
+    n = len(analysis.get("deals", ()))
+    return {"status": "done", "done": n, "total": n, "analysis": analysis, "error": None}
+
+
+@dataclass
+class Job:
+    """One game being analysed: ``done`` of ``total`` deals so far; ``error`` once it failed."""
+
+    table_id: str
+    done: int = 0
+    total: int = 0
+    error: str | None = None
+    task: asyncio.Task | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": "running" if self.error is None else "failed", "done": self.done, "total": self.total,
+                "analysis": None, "error": self.error}
+
+
+# -- in the worker process --------------------------------------------------------------------------
+_progress: Any = None  # the worker's progress queue (set by _start_worker)
+
+
+def _start_worker(progress: Any) -> None:
+    global _progress
+    _progress = progress
+
+
+def _analyse(table_id: str, record_text: str) -> str:
+    """Analyse a record (JSON text) and return the analysis as JSON text, putting
+    ``(table_id, done, total)`` on the progress queue as it goes."""
+    from ..analysis import analyse  # the solver (numba) is loaded in the worker only
+    from ..record import GameRecord
+
+    record = GameRecord.from_json(record_text)
+
+    def report(done: int, total: int) -> None:
+        if _progress is not None:
+            _progress.put((table_id, done, total))
+
+    report(0, sum(1 for e in record.deals if e.actions))
+    return json.dumps(analyse(record, progress=report).to_json(), separators=(",", ":"))
+
+
+# -- in the server -------------------------------------------------------------------------------------
+class AnalysisJobs:
+    """The analyses being made by one app.  ``save(table_id, text)``: keeps a
+    finished analysis (awaited before the job is dropped)."""
+
+    def __init__(self, save: Callable[[str, str], Awaitable[None]]):
+        self._save = save
+        self._jobs: dict[str, Job] = {}
+        self._ctx = multiprocessing.get_context("spawn")
+        self._pool: ProcessPoolExecutor | None = None
+        self._progress: Any = None
+
+    def job(self, table_id: str) -> Job | None:
+        """The running or failed job of ``table_id``, its progress brought up to date."""
+        self._read_progress()
+        return self._jobs.get(table_id)
+
+    def start(self, table_id: str, record_text: str) -> Job:
+        """Analyse the finished game ``table_id`` whose record is ``record_text``;
+        joins the job already running for it (a failed one is started again)."""
+        job = self._jobs.get(table_id)
+        if job is not None and job.error is None:
+            return job
+        job = Job(table_id)
+        self._jobs[table_id] = job
+        pool = self._executor()
+        try:
+            future = pool.submit(_analyse, table_id, record_text)
+        except (BrokenProcessPool, RuntimeError) as e:  # a pool that broke meanwhile: next time a new one
+            self._discard_pool(pool)
+            job.error = f"the analysis could not start: {e}"
+            return job
+        job.task = asyncio.get_running_loop().create_task(self._finish(job, asyncio.wrap_future(future), pool))
+        return job
+
+    async def _finish(self, job: Job, future: Awaitable[str], pool: ProcessPoolExecutor) -> None:
+        try:
+            text = await future
+            await self._save(job.table_id, text)
+        except asyncio.CancelledError:
+            raise
+        except BrokenProcessPool:
+            self._discard_pool(pool)
+            job.error = "the analysis process stopped unexpectedly"
+            log.error("analysis of %s: the worker process died", job.table_id)
+        except Exception as e:  # noqa: BLE001 - kept for the client to read
+            job.error = str(e) or type(e).__name__
+            log.exception("analysis of %s failed", job.table_id)
+        else:
+            self._jobs.pop(job.table_id, None)  # the stored analysis answers from now on
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._progress = self._ctx.Queue()
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=self._ctx, initializer=_start_worker,
+                                             initargs=(self._progress,))
+        return self._pool
+
+    def _read_progress(self) -> None:
+        while self._progress is not None:
+            try:
+                table_id, done, total = self._progress.get_nowait()
+            except (queue.Empty, OSError, ValueError):
+                return
+            job = self._jobs.get(table_id)
+            if job is not None and job.error is None:
+                job.done, job.total = done, total
+
+    def _discard_pool(self, broken: ProcessPoolExecutor | None = None) -> None:
+        """Stop the worker now (a running analysis is abandoned) and forget the pool
+        (with ``broken``: only if that pool is still the current one)."""
+        if broken is not None and broken is not self._pool:
+            return
+        pool, progress = self._pool, self._progress
+        self._pool = self._progress = None
+        if pool is not None:
+            workers = list((getattr(pool, "_processes", None) or {}).values())  # Python < 3.14: no terminate_workers()
+            pool.shutdown(wait=False, cancel_futures=True)
+            for p in workers:
+                if p.is_alive():
+                    p.terminate()
+            for p in workers:
+                p.join(5)
+        if progress is not None:
+            progress.cancel_join_thread()
+            progress.close()
+
+    async def close(self) -> None:
+        """Cancel every job and stop the worker (when the app stops)."""
+        tasks = [j.task for j in self._jobs.values() if j.task is not None]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._jobs.clear()
+        await asyncio.to_thread(self._discard_pool)
+
+
+__all__ = ["NONE", "AnalysisJobs", "Job", "done_json"]
