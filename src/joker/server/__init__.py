@@ -14,6 +14,7 @@ serve`` runs it with uvicorn.  Modules, one job each:
 * :mod:`.protocol` — client messages: size limit, parsing, rate limit;
 * :mod:`.i18n` — English and Russian;
 * :mod:`.replay` — the replay viewer's frames (every hand shown, finished games only);
+* :mod:`.analysis_jobs` — double-dummy analyses of finished games, in a worker process;
 * :mod:`.keeper` — the scorekeeper's pages on :class:`joker.ledger.Ledger`.
 
 This package imports FastAPI only in :mod:`.app`, :mod:`.keeper` and

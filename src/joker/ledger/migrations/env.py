@@ -11,7 +11,7 @@ from __future__ import annotations
 from alembic import context
 
 from joker.ledger.models import Base
-import joker.server.models  # noqa: F401,E402  (the web app's tables, revision 0002, on the same metadata)
+import joker.server.models  # noqa: F401,E402  (the web app's tables, revisions 0002–0003, on the same metadata)
 
 config = context.config
 connection = config.attributes.get("connection")
