@@ -90,6 +90,45 @@ def test_both_solvers_match_brute_force(dd):
         assert {t for t in totals if ref_can_take(ref, p, [t])} == exact, where
 
 
+def _trump_holder_positions(count: int, seed: int):
+    """Trick-start states (2 or 3 tricks to go) where one seat holds every live
+    trump and another seat a joker: the cases of the solver's bounds for a
+    player with all the trumps against jokers."""
+    rng = random.Random(seed)
+    specs = ["bus-angeles(schedule='9')", "bus-angeles(schedule='9',high_call_trump_wins=true)",
+             "camp(schedule='9')", "georgian(schedule='9')", "raspisnoy(schedule='9')"]
+    out = []
+    tried = 0
+    while len(out) < count:
+        rules = parse_rules(specs[tried % len(specs)])
+        tried += 1
+        s = new_game(rules, seed=rng.randrange(10**9))
+        while s.phase is not Phase.PLAY:
+            s = s.apply(rng.choice(s.legal_actions()))
+        if s.trump is None:
+            continue
+        trumps = ((1 << 13) - 1) << (13 * s.trump)
+        while s.phase is Phase.PLAY and s.hands[s.current_player].bit_count() >= 2:
+            if not s.trick and s.hands[s.current_player].bit_count() <= 3:
+                holders = [p for p in range(rules.players) if s.hands[p] & trumps]
+                if len(holders) == 1 and any(s.hands[p] >> 52 for p in range(rules.players) if p != holders[0]):
+                    out.append((s, holders[0]))
+                    break
+            s = s.apply(rng.choice(s.legal_actions()))
+    return out
+
+
+def test_trump_holder_against_jokers_matches_reference(dd):
+    for i, (s, p) in enumerate(_trump_holder_positions(60, seed=5)):
+        pos = dd.position(s)
+        ref = ref_position(s)
+        where = f"position {i}: {s!r} player {p}"
+        assert dd.max_tricks(pos, p) == ref_max_tricks(ref, p), where
+        assert dd.min_tricks(pos, p) == ref_min_tricks(ref, p), where
+        t = s.taken[p] + random.Random(i).randrange(pos.tricks_left + 1)
+        assert dd.can_take(pos, p, [t]) == ref_can_take(ref, p, [t]), where
+
+
 def test_hand_worked_position():
     """Bus-angeles, 2 cards each, trump ♥, seat 0 leads with X1 AS; the others
     hold only spades (KS QS / JS TS / 9S 8S), so every follow is forced.

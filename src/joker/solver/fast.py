@@ -30,22 +30,24 @@ from . import kernels as SK
 
 class DoubleDummy:
     """A double-dummy solver with its own transposition table of ``2**tt_bits``
-    entries (kept between calls while the rule parameters stay the same).
+    entries, at least 16 (kept between calls while the rule parameters stay
+    the same; half of them in buckets for the partition search, see
+    :mod:`.kernels`).
 
     Raises :class:`JokerError` for a position with a seat out of range."""
 
     def __init__(self, tt_bits: int = 20) -> None:
-        size = 1 << tt_bits
+        size = 1 << max(tt_bits, 4)
         self._size = size
         self._tt_keys = np.zeros((size, 4), dtype=np.int64)
         self._tt_meta = np.full(size, -1, dtype=np.int64)
-        self._tt_vals = np.zeros((size, 2), dtype=np.int64)
+        self._tt_vals = np.zeros((size, SK.N_VALS), dtype=np.int64)
         self._moves = np.zeros((SK.MAX_PLY + 2, FK.MAX_MOVES), dtype=np.int64)
         self._keys = np.zeros((SK.MAX_PLY + 2, FK.MAX_MOVES), dtype=np.int64)
         self._trickbuf = np.zeros((SK.MAX_PLY + 2, 16), dtype=np.int64)
         self._canon = np.zeros((SK.MAX_PLY + 2, 16), dtype=np.int64)
         self._frames = np.zeros((SK.MAX_PLY + 2, SK.N_FIELDS), dtype=np.int64)
-        self.stats = np.zeros(4, dtype=np.int64)
+        self.stats = np.zeros(SK.N_STATS, dtype=np.int64)
         self._params: tuple[int, ...] | None = None
         self._generation = 0
 
@@ -86,14 +88,13 @@ class DoubleDummy:
     # -- queries ----------------------------------------------------------------
     def max_tricks(self, pos: Position, player: int) -> int:
         """The most tricks of the deal ``player`` can make sure of taking."""
-        lo, hi = 0, pos.tricks_left
-        while lo < hi:  # binary search on "can force at least mid more"
-            mid = (lo + hi + 1) // 2
-            if self._force(pos, player, SK.KIND_GE, mid):
-                lo = mid
-            else:
-                hi = mid - 1
-        return pos.taken[player] + lo
+        # upward from 0 with one table: a target below the answer is proved
+        # cheaply (and its bounds carry over to the next), so the cost is about
+        # one proof at the answer and one refutation above it
+        k = 0
+        while k < pos.tricks_left and self._force(pos, player, SK.KIND_GE, k + 1):
+            k += 1
+        return pos.taken[player] + k
 
     def min_tricks(self, pos: Position, player: int) -> int:
         """The fewest tricks of the deal ``player`` can make sure of not exceeding."""
