@@ -9,7 +9,13 @@
    reported apart) and oh-hell — goal median ≤ 5 ms, p99 ≤ 50 ms;
 3. search-bot time per decision at its default level (``medium``) in
    bus-angeles games against the heuristic bot — goal ≤ 1 s, median ≤ 250 ms
-   for a card.
+   for a card;
+4. the search's rollout policy as a player: on 9-card bus-angeles deals bid
+   by four heuristic bots, the share of those bids the policy makes when it
+   plays every seat with every card known, against the share the heuristic
+   bots make playing the deal themselves (seeing only their own cards).  No
+   goal: it measures how good the continuation the search bot relies on is
+   (a stronger policy is the way to a stronger search bot, docs/bots.md).
 """
 
 from __future__ import annotations
@@ -125,6 +131,39 @@ def decision_times(games: int) -> dict[str, list[float]]:
     return out
 
 
+def policy_quality(deals: int) -> dict[str, dict[str, float]]:
+    """Shares of bids made, over (under) on 9-card bus-angeles deals (no
+    premium) bid by heuristic bots: played out by the compiled policy with every
+    hand known (no random moves), and by the heuristic bots themselves."""
+    import numpy as np
+
+    from ..fastpath import policy as FP
+    from ..fastpath.convert import params_of
+
+    rules = preset("bus-angeles").replace(schedule="9", premium="none")
+    counts = {"policy, every card known": [0, 0, 0], "heuristic bots, own cards only": [0, 0, 0]}
+    n = rules.players
+    for g in range(deals):
+        bots = [make_bot("heuristic", f"policy:{g}:{s}") for s in range(n)]
+        state = new_game(rules, seed=f"policy:{g}")
+        while state.phase is not Phase.PLAY:
+            p = state.current_player
+            state = state.apply(bots[p].choose(view_of(state, p)))
+        bids = list(state.bids)
+        sums = np.zeros((1, n))
+        FP.mean_tricks(np.array([state.hands], dtype=np.int64), state.current_player,
+                       np.array([bids], dtype=np.int64), params_of(rules, state.trump, state.rotating), 1, 0.0, sums)
+        while not state.is_terminal():
+            p = state.current_player
+            state = state.apply(bots[p].choose(view_of(state, p)))
+        for name, tricks in (("policy, every card known", sums[0]), ("heuristic bots, own cards only",
+                                                                      state.results[-1].tricks)):
+            for b, t in zip(bids, map(int, tricks)):
+                counts[name][(t > b) - (t < b) + 1] += 1
+    total = deals * n
+    return {k: {"made": v[1] / total, "over": v[2] / total, "under": v[0] / total} for k, v in counts.items()}
+
+
 def _stats(xs: list[float]) -> str:
     if not xs:
         return "no samples"
@@ -156,4 +195,8 @@ def run(seconds: float = 3.0, deals: int = 200, games: int = 2) -> dict:
     for name, xs in dec.items():
         print(f"   {name:24} {_stats(xs)}")
     print("   goal: ≤ 1 s per decision, median ≤ 250 ms for a card")
-    return {"rollouts": rates, "solve": times, "decisions": dec}
+    print(f"4. the rollout policy as a player: bids of heuristic bots made, {deals} 9-card bus-angeles deals")
+    quality = policy_quality(deals)
+    for name, q in quality.items():
+        print(f"   {name:32} made {q['made']:6.1%}  over {q['over']:6.1%}  under {q['under']:6.1%}")
+    return {"rollouts": rates, "solve": times, "decisions": dec, "policy": quality}
