@@ -421,7 +421,8 @@ F_RHI = 16
 F_REL = 17
 F_BASE = 18
 F_WIN = 19
-N_FIELDS = 20
+F_KILLER = 20
+N_FIELDS = 21
 
 
 @njit(cache=True)
@@ -446,6 +447,8 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
     bucket_mask = (half - 1) & ~(WAYS - 1)
     relative = (params[K.P_LEADS] & K.LEAD_TOP) == 0
     words = np.empty(n, dtype=np.int64)
+    for i in range(frames.shape[0]):
+        frames[i, F_KILLER] = -1  # the last lead per ply that decided its node (tried early by its siblings)
     for i in range(tlen):
         trickbuf[0, i] = trick[i]
     ply = 0
@@ -643,6 +646,19 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                 for i in range(n):
                     if i != m:
                         others |= hands[i]
+            # the opponents following before the player: his best answer in this trick (its
+            # strength; -1: he cannot win it), so that they try first a card that beats it
+            threat = -2
+            if want and side == 0 and tl > 0 and (player - ld) % n > tl and row[0] >> 6 == K.SUB_PLAIN \
+                    and (hands[player] >> 52) == 0:
+                led = (row[0] & 63) // 13
+                ttr = K.trick_trump(trump, rotating, led)
+                pl = (hands[player] >> (13 * led)) & K.SUIT_BITS
+                threat = -1
+                if pl:
+                    threat = K.MSB13[pl] + (20 if led == ttr else 0)
+                elif ttr >= 0 and (hands[player] >> (13 * ttr)) & K.SUIT_BITS:
+                    threat = K.MSB13[(hands[player] >> (13 * ttr)) & K.SUIT_BITS] + 20
             void_seen = 0
             kept = 0
             for i in range(cnt):
@@ -693,6 +709,15 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                         ps = (hands[player] >> (13 * cs)) & K.SUIT_BITS
                         if ps and (others >> (13 * cs + K.MSB13[ps] + 1)) & K.SUIT_BITS == 0:
                             key += 100
+                elif threat >= -1:
+                    ttr = K.trick_trump(trump, rotating, (row[0] & 63) // 13)
+                    safe = _strength(row[K.winner_index(row, tl + 1, trump, rotating, hctw)], ttr) > threat
+                    if code >> 6 != K.SUB_PLAIN:
+                        key = 1000 - st if safe and code >> 6 == K.SUB_FOLLOW_HIGH else -100
+                    elif safe:
+                        key = 2000 - st  # the cheapest card that keeps the trick from him
+                    else:
+                        key = -st
                 elif want:
                     if partner_winning or not wins_now:
                         key = -st if code >> 6 == K.SUB_PLAIN else -100  # a joker thrown low last
@@ -702,6 +727,8 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                     key = -1000 - st
                 else:
                     key = st
+                if tl == 0 and code == f[F_KILLER]:
+                    key += 10000  # the lead that last decided a node at this ply first
                 j = kept
                 while j > 0 and ky[j - 1] < key:
                     ky[j] = ky[j - 1]
@@ -743,6 +770,8 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                 f[F_RES] = ret
                 f[F_REL] = crel
                 f[F_I] = f[F_CNT] + 1  # past the end: decided by this move alone
+                if f[F_TLEN] == 0:
+                    f[F_KILLER] = code
             else:
                 f[F_REL] = _union(f[F_REL], crel)
         if f[F_I] < f[F_CNT]:
@@ -774,6 +803,22 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                 c[F_FIRST] = 0
                 c[F_K] = k2
                 c[F_ROW] = ply + 1
+                # decided by the tricks left alone (as the child would find, reading no card):
+                # answered here, as if from the child, without entering it
+                r2 = K.popcount(hands[w])
+                trivial = -1
+                if kind == KIND_GE:
+                    trivial = 1 if k2 <= 0 else (0 if k2 > r2 else -1)
+                elif kind == KIND_LE:
+                    trivial = 1 if k2 >= r2 else (0 if k2 < 0 else -1)
+                else:
+                    full = (1 << (r2 + 1)) - 1
+                    trivial = 0 if k2 & full == 0 else (1 if k2 & full == full else -1)
+                if trivial >= 0:
+                    ret = trivial
+                    ret_rel = 0
+                    entering = False
+                    continue
             ply += 1
             entering = True
             continue
