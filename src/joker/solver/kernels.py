@@ -124,6 +124,25 @@ def _top_mask(rel: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def _settled(kind: int, k: int, lo: int, hi: int, rlo: int, rhi: int):
+    """Whether bounds ``lo``..``hi`` on the tricks from now settle a ``KIND_GE``
+    or ``KIND_LE`` search for ``k``: ``(1, rel)`` yes, ``(0, rel)`` no, with the
+    relevance ``rel`` of the bound that did (``rlo`` of ``lo``, ``rhi`` of
+    ``hi``); ``(-1, 0)`` when they do not."""
+    if kind == KIND_GE:
+        if k <= lo:
+            return 1, rlo
+        if k > hi:
+            return 0, rhi
+    else:
+        if k >= hi:
+            return 1, rhi
+        if k < lo:
+            return 0, rlo
+    return -1, 0
+
+
+@njit(cache=True, inline="always")
 def _union(a: int, b: int) -> int:
     """Per suit, the larger of two relevances (the union of top-card sets)."""
     if a == b or b == 0:
@@ -496,20 +515,8 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                     if not relative:
                         blo = FULL_REL
                         bhi = FULL_REL
-                    if kind == KIND_GE:
-                        if kk <= lo0:
-                            immediate = 1
-                            irel = blo
-                        elif kk > hi0:
-                            immediate = 0
-                            irel = bhi
-                    elif kind == KIND_LE:
-                        if kk >= hi0:
-                            immediate = 1
-                            irel = bhi
-                        elif kk < lo0:
-                            immediate = 0
-                            irel = blo
+                    if kind != KIND_SET:
+                        immediate, irel = _settled(kind, kk, lo0, hi0, blo, bhi)
                     else:
                         # only totals in lo0..hi0 can happen: the target restricted to them
                         span = full & ~((1 << lo0) - 1) & ((1 << (hi0 + 1)) - 1)
@@ -579,20 +586,8 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                             if ok:
                                 hi = ehi
                                 rhi = tt_vals[e, V_RHI]
-                    if kind == KIND_GE:
-                        if kk <= lo:
-                            immediate = 1
-                            irel = rlo
-                        elif kk > hi:
-                            immediate = 0
-                            irel = rhi
-                    elif kind == KIND_LE:
-                        if kk >= hi:
-                            immediate = 1
-                            irel = rhi
-                        elif kk < lo:
-                            immediate = 0
-                            irel = rlo
+                    if kind != KIND_SET:
+                        immediate, irel = _settled(kind, kk, lo, hi, rlo, rhi)
                     elif lo >= 0:
                         immediate = lo
                         irel = rlo
