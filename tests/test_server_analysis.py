@@ -62,6 +62,13 @@ def _finish(ann: Client) -> None:
             ann.send({"type": "act", "action": rnd.choice(ann.view["legal"])})
 
 
+def _finished(tc) -> str:
+    """The table id of a game Ann played to the end against three bots."""
+    tid, ann = _started(tc)
+    _finish(ann)
+    return tid
+
+
 def _wait(tc, tid: str, timeout: float = 120) -> tuple[dict, list[tuple[str, int, int]]]:
     """Poll the analysis until it is done or failed: the last status and every one seen."""
     seen = []
@@ -106,8 +113,7 @@ def test_an_unknown_or_unfinished_game_is_refused_and_nothing_is_stored(tmp_path
 def test_the_analysis_is_made_once_equals_analyse_and_survives_a_restart(tmp_path):
     db = tmp_path / "w.db"
     with serve(_app(db)) as tc:
-        tid, ann = _started(tc)
-        _finish(ann)
+        tid = _finished(tc)
         record = GameRecord.from_json(tc.get(f"/api/tables/{tid}/record").text)
         assert tc.get(f"/api/tables/{tid}/analysis").json() == {
             "status": "none", "done": 0, "total": 0, "analysis": None, "error": None}
@@ -151,8 +157,7 @@ def test_the_analysis_is_made_once_equals_analyse_and_survives_a_restart(tmp_pat
 def test_a_record_that_does_not_replay_fails_with_its_error_and_stores_nothing(tmp_path):
     db = tmp_path / "w.db"
     with serve(_app(db)) as tc:
-        tid, ann = _started(tc)
-        _finish(ann)
+        tid = _finished(tc)
         text = tc.get(f"/api/tables/{tid}/record").text
         data = json.loads(text)
         actions = data["deals"][1]["actions"].split()
@@ -172,8 +177,7 @@ def test_a_record_that_does_not_replay_fails_with_its_error_and_stores_nothing(t
 def test_a_worker_that_dies_fails_the_job_and_the_next_request_starts_a_new_one(tmp_path):
     db = tmp_path / "w.db"
     with serve(_app(db)) as tc:
-        tid, ann = _started(tc)
-        _finish(ann)
+        tid = _finished(tc)
         assert tc.post(f"/api/tables/{tid}/analysis").status_code == 202
         workers = list(tc.app.state.analyses._pool._processes.values())  # noqa: SLF001 - to kill it
         assert len(workers) == 1
