@@ -182,3 +182,40 @@ def test_view_of_bad_seat():
         view_of(s, 4)
     with pytest.raises(ValueError):
         view_of(s, -1)
+
+
+def test_every_refusal_has_a_reason_the_terminal_says_in_both_languages():
+    """Every illegal action met in random games of every preset carries a reason
+    code: the English text made from it is the engine's message word for word,
+    and the Russian one names the action and the legal alternatives."""
+    import random
+
+    from joker.actions import BIDS, PLAYS, parse_action as parse
+    from joker.cli.i18n import Tr
+    from joker.rules import PRESETS
+
+    en, ru = Tr("en"), Tr("ru")
+    reasons = set()
+    everything = list(BIDS) + list(PLAYS) + [parse(f"trump:{s}") for s in "SCDHN"]
+    for name in PRESETS:
+        rng = random.Random(name)
+        s = new_game(name, seed=name)
+        for _ in range(60):
+            legal = set(s.legal_actions())
+            for a in rng.sample(everything, 12):
+                if a in legal:
+                    continue
+                with pytest.raises(IllegalActionError) as ei:
+                    s.apply(a)
+                e = ei.value
+                assert e.reason is not None, str(e)
+                reasons.add(e.reason)
+                assert en.refusal(e) == str(e)
+                said = ru.refusal(e)
+                assert said.startswith(str(a)) and "illegal" not in said
+                if "legal" in e.params:
+                    assert said.endswith("можно: " + e.params["legal"])
+            s = s.apply(rng.choice(sorted(legal, key=str)))
+            if s.is_terminal():
+                break
+    assert {"not_held", "must_follow", "bid_range", "play_now", "bid_now"} <= reasons

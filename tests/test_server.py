@@ -147,6 +147,13 @@ def test_an_illegal_card_and_malformed_messages_get_errors_and_change_nothing(tm
         # the illegal card names the rule
         errs = c.of_type("error")
         assert "does not hold" in errs[2]["message"]
+        # with its reason code, so a Russian page says it in Russian (joker.refusals)
+        from joker.refusals import TEXTS
+
+        assert errs[2]["reason"] == "not_held" and errs[2]["params"]["action"] == cases[2][0]["action"]
+        assert TEXTS["en"]["not_held"].format(**errs[2]["params"]) == errs[2]["message"]
+        assert "нет карты" in TEXTS["ru"]["not_held"].format(**errs[2]["params"])
+        assert "reason" not in errs[1]  # not an engine refusal: said as the server said it
         if lead_suit_card:
             assert "must follow" in errs[-1]["message"] or "must play" in errs[-1]["message"]
         # not his turn: another seat tries to play

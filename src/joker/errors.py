@@ -23,8 +23,16 @@ class RulesError(JokerError):
 class IllegalActionError(JokerError):
     """An action is not legal in the current state (RULES.md §5–§7).
 
-    The state it was applied to is left unchanged.
+    The state it was applied to is left unchanged.  Besides its English
+    message it carries ``reason`` (a short code such as ``"must_follow"``, or
+    ``None``) and ``params`` (the values the message names, as text), so a
+    user interface can say the same in its own language.
     """
+
+    def __init__(self, message: str, reason: str | None = None, **params: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = params
 
 
 class RecordError(JokerError):

@@ -3,8 +3,8 @@
 Every string the user sees in ``joker play`` comes from :data:`CATALOG`
 through a :class:`Tr` (``tr("bid_prompt", lo=0, hi=3)``).  Keys missing from
 a language fall back to English; the test suite checks that both languages
-have the same keys and the same ``{placeholders}``.  Engine error messages
-(``IllegalActionError``) stay English and are prefixed with a translated word.
+have the same keys and the same ``{placeholders}``.  Why the engine refused
+an action is said by :mod:`joker.refusals` (:meth:`Tr.refusal`).
 
 Russian nouns after a number take one of three forms; :meth:`Tr.plural`
 picks it (1 карта, 2 карты, 5 карт).
@@ -13,6 +13,8 @@ picks it (1 карта, 2 карты, 5 карт).
 from __future__ import annotations
 
 from typing import Sequence
+
+from ..refusals import refusal
 
 LANGS = ("en", "ru")
 
@@ -273,6 +275,10 @@ class Tr:
         if text is None:
             text = EN[key]
         return text.format(**fields) if fields else text
+
+    def refusal(self, error: Exception) -> str:
+        """Why the engine refused an action, in this language (see :func:`joker.refusals.refusal`)."""
+        return refusal(error, self.lang)
 
     def plural(self, n: int, forms: Sequence[str]) -> str:
         """``n`` with the right noun form: English (one, many), Russian (1, 2–4, 5+)."""

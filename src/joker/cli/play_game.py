@@ -306,7 +306,7 @@ class TerminalGame:
         try:
             self.state.apply(action)
         except IllegalActionError as e:
-            self.say(self.tr("illegal", message=e), style="red")
+            self.say(self.tr("illegal", message=self.tr.refusal(e)), style="red")
             return True
         return False
 

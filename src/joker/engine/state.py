@@ -275,7 +275,7 @@ class GameState:
             action = parse_action(action)
         legal = self.legal_actions()
         if action not in legal:
-            raise IllegalActionError(self._explain(action, legal))
+            raise self._explain(action, legal)
         new = self._copy()
         new._push(action)
         return new
@@ -489,53 +489,62 @@ class GameState:
             self.current_player = None
 
     # -- errors ----------------------------------------------------------------
-    def _explain(self, action: object, legal: Sequence[Action]) -> str:
+    def _explain(self, action: object, legal: Sequence[Action]) -> IllegalActionError:
+        """Why ``action`` is illegal now, as an error with a reason code (see
+        :class:`IllegalActionError`) and every legal action named."""
         legal_text = " ".join(str(a) for a in legal) or "none"
+
+        def error(reason: str, text: str, **params: str) -> IllegalActionError:
+            return IllegalActionError(f"illegal {text}; legal: {legal_text}", reason, action=str(action),
+                                      legal=legal_text, **params)
+
         if self.phase is Phase.OVER:
-            return f"illegal action {action}: the game is over"
+            return IllegalActionError(f"illegal action {action}: the game is over", "game_over", action=str(action))
         who = f"seat {self.current_player + 1}"
+        seat = str(self.current_player + 1)
         if self.phase is Phase.TRUMP:
             if not isinstance(action, ChooseTrump):
-                return f"illegal action {action}: {who} must choose trump first; legal: {legal_text}"
-            return f"illegal trump {action}: {who} may name only a suit of his first three cards; legal: {legal_text}"
+                return error("trump_first", f"action {action}: {who} must choose trump first", seat=seat)
+            return error("trump_not_seen", f"trump {action}: {who} may name only a suit of his first three cards",
+                         seat=seat)
         if self.phase is Phase.BID:
+            cards = str(self.spec.cards)
             if not isinstance(action, Bid):
-                return f"illegal action {action}: {who} must bid now; legal: {legal_text}"
+                return error("bid_now", f"action {action}: {who} must bid now", seat=seat)
             if action.tricks > self.spec.cards:
-                return f"illegal bid {action}: a bid is 0..{self.spec.cards} in a {self.spec.cards}-card deal; legal: {legal_text}"
-            return (
-                f"illegal bid {action}: the dealer may not make the bids sum to {self.spec.cards}; "
-                f"legal: {legal_text}"
-            )
+                return error("bid_range", f"bid {action}: a bid is 0..{cards} in a {cards}-card deal", cards=cards)
+            return error("dealer_bid", f"bid {action}: the dealer may not make the bids sum to {cards}", cards=cards)
         if not isinstance(action, (Play, LeadJoker, FollowJoker)):
-            return f"illegal action {action}: {who} must play a card now; legal: {legal_text}"
+            return error("play_now", f"action {action}: {who} must play a card now", seat=seat)
         hand = self.hands[self.current_player]
         c = action.card
+        card = format_card(c)
         if not hand >> c & 1:
-            return f"illegal play {action}: {who} does not hold {format_card(c)}; legal: {legal_text}"
+            return error("not_held", f"play {action}: {who} does not hold {card}", seat=seat, card=card)
         if c >= JOKER1:
             if self.trick and isinstance(action, LeadJoker):
-                return f"illegal play {action}: a joker not led is played high or low ({format_card(c)}:high, {format_card(c)}:low); legal: {legal_text}"
+                return error("joker_follow", f"play {action}: a joker not led is played high or low "
+                             f"({card}:high, {card}:low)", card=card)
             if not self.trick and isinstance(action, FollowJoker):
-                return f"illegal play {action}: a led joker needs a call; legal: {legal_text}"
-            return f"illegal play {action}: that call is not allowed here; legal: {legal_text}"
+                return error("joker_lead", f"play {action}: a led joker needs a call")
+            return error("joker_call", f"play {action}: that call is not allowed here")
         if not self.trick:
-            return f"illegal play {action}; legal: {legal_text}"
+            return error("play", f"play {action}")
         lead = self.trick[0][1]
         led = led_suit(self.trick)
         t = trick_trump(self.trump, self.rotating, led)
         allowed = follow_mask(hand, lead, led, t, self.rules.must_trump)
         if isinstance(lead, LeadJoker) and lead.call is JokerCall.TOP:
-            reason = "after 'top' play your highest trump, else your highest card"
-        elif led is not None and hand & SUIT_MASKS[led] & ~JOKERS:
-            same = hand & SUIT_MASKS[led]
+            return error("after_top", f"play {action}: after 'top' play your highest trump, else your highest card")
+        if led is not None and hand & SUIT_MASKS[led] & ~JOKERS:
+            suit = suit_symbol(led)
             if isinstance(lead, LeadJoker) and lead.call is JokerCall.HIGH:
-                reason = f"after high({suit_symbol(led)}) play your highest {suit_symbol(led)}"
-            else:
-                reason = f"must follow {suit_symbol(led)}: you hold {format_cards(same)}"
-        else:
-            reason = f"void in {suit_symbol(led)}, must play a trump {suit_symbol(t)}: you hold {format_cards(allowed)}"
-        return f"illegal play {action}: {reason}; legal: {legal_text}"
+                return error("after_high", f"play {action}: after high({suit}) play your highest {suit}", suit=suit)
+            held = format_cards(hand & SUIT_MASKS[led])
+            return error("must_follow", f"play {action}: must follow {suit}: you hold {held}", suit=suit, cards=held)
+        suit, trump, held = suit_symbol(led), suit_symbol(t), format_cards(allowed)
+        return error("must_trump", f"play {action}: void in {suit}, must play a trump {trump}: you hold {held}",
+                     suit=suit, trump=trump, cards=held)
 
     def __repr__(self) -> str:
         return (

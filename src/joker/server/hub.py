@@ -62,10 +62,16 @@ def dumps(msg: dict[str, Any]) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
-def error_text(code: str, message: str, about: str | None = None) -> str:
+def error_text(code: str, message: str, about: str | None = None, reason: str | None = None,
+               params: dict[str, str] | None = None) -> str:
+    """An error message to one client; an engine refusal adds its ``reason`` and
+    ``params`` so the page can say it in its language (:mod:`joker.refusals`)."""
     msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if about:
         msg["about"] = about
+    if reason:
+        msg["reason"] = reason
+        msg["params"] = params or {}
     return dumps(msg)
 
 
@@ -445,7 +451,7 @@ class Hub:
                 elif kind == "vote":
                     await self._vote(t, seat, msg["seat"])
         except TableError as e:
-            conn.push(error_text(e.code, e.message, kind))
+            conn.push(error_text(e.code, e.message, kind, e.reason, e.params))
             return
         if kind == "leave":
             self.presence(t)

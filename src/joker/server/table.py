@@ -54,10 +54,12 @@ class TableError(JokerError):
     ``not_your_turn``, ``notation``, ``not_playing``, ``seat``, ``name``,
     ``host``, ``vote``, ``options``), the message says what and why."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, reason: str | None = None, params: dict[str, str] | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
+        self.reason = reason  # an engine refusal's reason code and params (joker.refusals), for the client's language
+        self.params = params or {}
 
 
 def clean_name(name: object) -> str:
@@ -458,7 +460,7 @@ class Table:
         try:
             new = st.apply(action)
         except IllegalActionError as e:
-            raise TableError("illegal", str(e)) from None
+            raise TableError("illegal", str(e), e.reason, e.params) from None
         return self._action_pending(st, new, seat, action, source)
 
     def _action_pending(self, st: GameState, new: GameState, seat: int, action: Action, source: str) -> Pending:

@@ -6,10 +6,20 @@ const J = window.JOKER || {};
 const SUITS = "SCDH";
 const SUIT_SYM = "♠♣♦♥";
 
+// "{name}" placeholders of s filled from vals.
+function fill(s, vals) {
+  return vals ? s.replace(/\{(\w+)\}/g, (m, k) => (k in vals ? String(vals[k]) : m)) : s;
+}
+
 function T(key, vals) {
-  let s = (J.T && J.T[key]) || key;
-  if (vals) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vals ? String(vals[k]) : m));
-  return s;
+  return fill((J.T && J.T[key]) || key, vals);
+}
+
+// An error message in the page's language: an engine refusal from its reason
+// code and params (joker.refusals), anything else as the server said it.
+function refusal(m) {
+  const text = m.reason && J.refusals && J.refusals[m.reason];
+  return text ? fill(text, m.params) : m.message;
 }
 
 // h("div", {class: "x", text: "hi", onclick: f, dataset: {a: 1}}, child, ...)

@@ -85,7 +85,7 @@ function handle(m) {
       break;
     case "error":
       if (m.code === "bad_token") { localStorage.removeItem(TOKEN_KEY); token = null; }
-      toast(T("error") + ": " + m.message, "error");
+      toast(T("error") + ": " + refusal(m), "error");
       break;
   }
 }

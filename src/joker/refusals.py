@@ -1,0 +1,67 @@
+"""Why the engine refused an action, in each user's language.
+
+:class:`~joker.errors.IllegalActionError` carries an English message and a
+``reason`` code with ``params`` (the action, the legal actions, the suit…);
+:func:`refusal` says the same from the code in English or Russian.  The
+English texts are the engine's messages word for word (a test holds them
+together); the terminal game and the web app both use this one table.
+"""
+
+from __future__ import annotations
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "game_over": "illegal action {action}: the game is over",
+        "trump_first": "illegal action {action}: seat {seat} must choose trump first; legal: {legal}",
+        "trump_not_seen": "illegal trump {action}: seat {seat} may name only a suit of his first three cards"
+                          "; legal: {legal}",
+        "bid_now": "illegal action {action}: seat {seat} must bid now; legal: {legal}",
+        "bid_range": "illegal bid {action}: a bid is 0..{cards} in a {cards}-card deal; legal: {legal}",
+        "dealer_bid": "illegal bid {action}: the dealer may not make the bids sum to {cards}; legal: {legal}",
+        "play_now": "illegal action {action}: seat {seat} must play a card now; legal: {legal}",
+        "not_held": "illegal play {action}: seat {seat} does not hold {card}; legal: {legal}",
+        "joker_follow": "illegal play {action}: a joker not led is played high or low ({card}:high, {card}:low)"
+                        "; legal: {legal}",
+        "joker_lead": "illegal play {action}: a led joker needs a call; legal: {legal}",
+        "joker_call": "illegal play {action}: that call is not allowed here; legal: {legal}",
+        "play": "illegal play {action}; legal: {legal}",
+        "after_top": "illegal play {action}: after 'top' play your highest trump, else your highest card"
+                     "; legal: {legal}",
+        "after_high": "illegal play {action}: after high({suit}) play your highest {suit}; legal: {legal}",
+        "must_follow": "illegal play {action}: must follow {suit}: you hold {cards}; legal: {legal}",
+        "must_trump": "illegal play {action}: void in {suit}, must play a trump {trump}: you hold {cards}"
+                      "; legal: {legal}",
+    },
+    "ru": {
+        "game_over": "{action}: игра окончена",
+        "trump_first": "{action}: сначала игрок {seat} называет козырь; можно: {legal}",
+        "trump_not_seen": "{action}: игрок {seat} может назвать только масть одной из трёх первых карт; можно: {legal}",
+        "bid_now": "{action}: сейчас игрок {seat} заказывает; можно: {legal}",
+        "bid_range": "{action}: заказ — от 0 до {cards} (карт на руках: {cards}); можно: {legal}",
+        "dealer_bid": "{action}: у сдающего сумма заказов не может быть равна {cards}; можно: {legal}",
+        "play_now": "{action}: сейчас игрок {seat} ходит картой; можно: {legal}",
+        "not_held": "{action}: у игрока {seat} нет карты {card}; можно: {legal}",
+        "joker_follow": "{action}: джокер не с хода кладут старшим или младшим ({card}:high, {card}:low)"
+                        "; можно: {legal}",
+        "joker_lead": "{action}: джокер с хода требует объявления; можно: {legal}",
+        "joker_call": "{action}: такое объявление здесь не разрешено; можно: {legal}",
+        "play": "{action}; можно: {legal}",
+        "after_top": "{action}: после «по старшей» кладите старший козырь, а без козырей — старшую карту"
+                     "; можно: {legal}",
+        "after_high": "{action}: после «высшая {suit}» кладите свою старшую {suit}; можно: {legal}",
+        "must_follow": "{action}: нужно ходить в масть {suit}, у вас {cards}; можно: {legal}",
+        "must_trump": "{action}: нет {suit} — нужно бить козырем {trump}, у вас {cards}; можно: {legal}",
+    },
+}
+"""Per language, per reason code: the text with ``{placeholders}`` from the error's params."""
+
+
+def refusal(error: Exception, lang: str = "en") -> str:
+    """Why an action was refused, in ``lang`` (``en`` or ``ru``): from the
+    ``reason`` and ``params`` of an ``IllegalActionError``; its own message
+    when it has no known reason or the language is unknown."""
+    reason = getattr(error, "reason", None)
+    text = TEXTS.get(lang, {}).get(reason) if reason else None
+    if text is None:
+        return str(error)
+    return text.format(**error.params)
