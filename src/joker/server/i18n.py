@@ -6,8 +6,10 @@ it), else the best match of the browser's ``Accept-Language``, else English.
 Templates call ``t("key", **values)``; the browser scripts get the whole
 catalogue of the page's language as JSON (``window.JOKER.T``) and fill
 ``{placeholders}`` the same way.  A test checks that both languages have the
-same keys and the same placeholders.  Server error messages, like the
-engine's, stay English; the page shows them after a translated heading.
+same keys and the same placeholders.  The engine's refusals of an action
+come with a reason code and are said in the page's language from
+:mod:`joker.refusals` (``window.JOKER.refusals``); the server's other error
+messages stay English, after a translated heading.
 """
 
 from __future__ import annotations
