@@ -362,3 +362,18 @@ def test_a_killed_server_process_resumes_from_what_its_clients_saw(tmp_path):
     assert replay(record).is_terminal()
     played = [a for d in record.deals for a in d.actions]
     assert all(played[seq - start_seq - 1] == a for seq, a in seen.items())  # everything seen survived the kill
+
+
+def test_the_api_docs_are_served_without_a_cdn(tmp_path):
+    """/api/docs is Swagger UI from the swagger-ui-bundle package: every script
+    and style it loads comes from this server, so it works offline."""
+    import re
+
+    with serve(_app(tmp_path / "w.db")) as tc:
+        page = tc.get("/api/docs")
+        assert page.status_code == 200
+        urls = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+        assert urls and all(u.startswith("/api/") for u in urls), urls
+        for u in urls:
+            assert tc.get(u).status_code == 200, u
+        assert "/api/tables" in tc.get("/api/openapi.json").json()["paths"]

@@ -217,7 +217,7 @@ def test_play_quit_resume_finish(tmp_path):
     child.sendline("q")
     child.expect(r"Game saved: (\S+)")
     assert Path(child.match.group(1)) == path
-    child.expect(r"Resume with: joker play --resume")
+    child.expect(r"Resume with: \S*joker\S*( -m joker.cli.main)? play --resume")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -280,7 +280,7 @@ def test_russian_trump_choice_and_ctrl_c(tmp_path):
     child.expect(r"Игра сохранена: (\S+)")
     path = Path(child.match.group(1))
     assert path.parent == tmp_path / "games" and re.fullmatch(r"game-\d{8}-\d{6}\.json", path.name)
-    child.expect(r"Продолжить: joker play --resume")
+    child.expect(r"Продолжить: \S*joker\S*( -m joker.cli.main)? play --resume")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130

@@ -190,7 +190,7 @@ def run(seconds: float = 3.0, deals: int = 200, games: int = 2) -> dict:
     if not times["bus-angeles, no joker"]:
         print("   (a 9-card bus-angeles deal deals the whole 36-card deck: both jokers are always in play)")
     print("   goal: median ≤ 5 ms, p99 ≤ 50 ms")
-    print(f"3. search bot (medium) time per decision, {games} bus-angeles games against the heuristic bot")
+    print(f"3. search bot (medium) time per decision, {games} bus-angeles game{'s' if games != 1 else ''} against the heuristic bot")
     dec = decision_times(games)
     for name, xs in dec.items():
         print(f"   {name:24} {_stats(xs)}")

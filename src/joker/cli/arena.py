@@ -27,8 +27,10 @@ def _pct(x: float | None) -> str:
 def report_tables(report: ArenaReport) -> list[Table]:
     """The summary table and the bid-accuracy-by-deal-size table."""
     a, b = report.bots
-    ci = "" if math.isnan(report.ci) else f" ± {report.ci:.1f}"
-    top = Table(title=f"{a} vs {b} — {report.rules} — {report.boards} boards, {report.deals} deals, seed {report.seed}")
+    ci = (" (no interval from one board: play more deals)" if math.isnan(report.ci)
+          else f" ± {report.ci:.1f} (95% CI over boards)")
+    boards = f"{report.boards} board{'s' if report.boards != 1 else ''}"
+    top = Table(title=f"{a} vs {b} — {report.rules} — {boards}, {report.deals} deals, seed {report.seed}")
     top.add_column("bot (as hero)")
     top.add_column("bids made", justify="right")
     top.add_column("under", justify="right")
@@ -38,7 +40,7 @@ def report_tables(report: ArenaReport) -> list[Table]:
     for s in report.stats:
         ms = "—" if s.ms_per_decision is None else f"{s.ms_per_decision:.1f}"
         top.add_row(s.name, _pct(s.bid_accuracy), _pct(s.under_rate), _pct(s.khishti_rate), _pct(s.win_rate), ms)
-    top.caption = f"score difference per deal, {a} − {b}: {report.diff:+.1f}{ci} (95% CI over boards)"
+    top.caption = f"score difference per deal, {a} − {b}: {report.diff:+.1f}{ci}"
     sizes = sorted(set(report.stats[0].by_size) | set(report.stats[1].by_size))
     by_size = Table(title="bids made by deal size")
     by_size.add_column("cards", justify="right")

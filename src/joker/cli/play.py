@@ -93,7 +93,7 @@ def play_command(
     seed: Optional[str] = typer.Option(None, "--seed", help="Seed of the shuffles and bots (same seed, same game)."),
     bots: Optional[str] = typer.Option(
         None, "--bots", help="Bots for the other seats, comma-separated; one name means all. "
-        "Default: heuristic (random until it is available)."
+        "Default: heuristic."
     ),
     lang: Optional[str] = typer.Option(None, "--lang", help="Language of the game: en (default) or ru."),
     name: Optional[str] = typer.Option(None, "--name", help="Your name on the score sheet."),

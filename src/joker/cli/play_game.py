@@ -12,6 +12,8 @@ not.
 
 from __future__ import annotations
 
+import shutil
+import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -59,6 +61,15 @@ class Quit(Exception):
 def bot_seed(state: GameState, seat: int) -> str:
     """The seed of the bot deciding for ``seat`` now: game seed, seat, actions so far."""
     return f"{state.seed if state.seed is not None else 0}:{seat}:{len(state.actions())}"
+
+
+def joker_command() -> str:
+    """How to run ``joker`` again from here: ``joker`` when it is on the PATH,
+    else the path of the program running now (e.g. ``.venv/bin/joker``)."""
+    if shutil.which("joker"):
+        return "joker"
+    here = Path(sys.argv[0])
+    return str(here) if here.name == "joker" else f"{sys.executable} -m joker.cli.main"
 
 
 class TerminalGame:
@@ -157,7 +168,7 @@ class TerminalGame:
             return False
         self.say(self.tr("saved", path=path), style="bold")
         if resume_hint and not self.state.is_terminal():
-            self.say(self.tr("resume_with", path=path))
+            self.say(self.tr("resume_with", joker=joker_command(), path=path))
         return True
 
     def welcome(self, resumed_from: Path | None = None) -> None:

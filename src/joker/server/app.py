@@ -25,10 +25,12 @@ from urllib.parse import quote
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
+from swagger_ui_bundle import swagger_ui_path
 
 from ..bots import BOTS
 from ..errors import JokerError
@@ -98,9 +100,19 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
             await hub.stop()
             led.close()
 
-    app = FastAPI(title="Joker", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
+    app = FastAPI(title="Joker", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # the API's Swagger UI from the swagger-ui-bundle package, not a CDN (the app works offline)
+    app.mount("/api/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")
+
+    @app.get("/api/docs", include_in_schema=False)
+    async def api_docs() -> HTMLResponse:
+        return get_swagger_ui_html(openapi_url="/api/openapi.json", title="Joker API",
+                                   swagger_js_url="/api/docs-static/swagger-ui-bundle.js",
+                                   swagger_css_url="/api/docs-static/swagger-ui.css",
+                                   swagger_favicon_url="/api/docs-static/favicon-32x32.png")
+
     templates = Jinja2Templates(directory=str(TEMPLATES))
     app.include_router(keeper.router)
 
