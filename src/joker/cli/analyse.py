@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from ..cards import suit_symbol
 from ..errors import JokerError
 from ..record import load_record
 
@@ -50,7 +51,10 @@ def analyse_command(
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
     names = result.players
-    table = Table(title=f"{file.name} — {result.rules}: achievable bids (double dummy)")
+    table = Table(title=f"{file.name} — {result.rules}: achievable bids (double dummy)",
+                  caption="achievable: the trick totals a player could make sure of with every hand known, "
+                          "whatever the other three played together against him; ✗: his bid was not one of them "
+                          "(a cautious measure: a bid made anyway was helped by the others)")
     table.add_column("deal", justify="right")
     table.add_column("cards", justify="right")
     table.add_column("trump")
@@ -61,12 +65,15 @@ def analyse_command(
         cells = []
         for p in range(len(names)):
             bid = "—" if d.bids is None else str(d.bids[p])
-            ach = ",".join(map(str, d.achievable[p])) or "none"
+            ach = ", ".join(map(str, d.achievable[p])) or "none"
             mark = "" if d.bids is None or d.bids[p] in d.achievable[p] else " ✗"
             cells.append(f"bid {bid} took {d.tricks[p]} · {ach}{mark}")
-        table.add_row(str(d.index + 1), str(d.cards), d.trump, *cells, str(len(d.mistakes)))
+        trump = suit_symbol(None if d.trump == "N" else "SCDH".index(d.trump))
+        table.add_row(str(d.index + 1), str(d.cards), trump, *cells, str(len(d.mistakes)))
     console.print(table)
-    mistakes = Table(title="cards that lowered their player's best achievable score")
+    mistakes = Table(title="cards that lowered their player's best achievable score",
+                     caption="best before/after: the best deal score he could make sure of just before and just "
+                             "after the card; bid still forced: whether he could still make sure of his bid")
     for col in ("deal", "trick", "player", "card", "best before", "best after", "bid still forced"):
         mistakes.add_column(col)
     for d in result.deals:
