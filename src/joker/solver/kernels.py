@@ -124,6 +124,17 @@ def _top_mask(rel: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def _tops_agree(tt_keys, e: int, hands, n: int, rel: int) -> bool:
+    """Whether table entry ``e`` and the (canonical) ``hands`` have the same
+    owners of the top cards that relevance ``rel`` says mattered."""
+    m = _top_mask(rel)
+    for i in range(n):
+        if (tt_keys[e, i] ^ hands[i]) & m:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
 def _settled(kind: int, k: int, lo: int, hi: int, rlo: int, rhi: int):
     """Whether bounds ``lo``..``hi`` on the tricks from now settle a ``KIND_GE``
     or ``KIND_LE`` search for ``k``: ``(1, rel)`` yes, ``(0, rel)`` no, with the
@@ -565,25 +576,13 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                         elo = tt_vals[e, V_LO]
                         ehi = tt_vals[e, V_HI]
                         if elo > lo or kind == KIND_SET:
-                            m = _top_mask(tt_vals[e, V_RLO])
-                            ok = True
-                            for i in range(n):
-                                if (tt_keys[e, i] ^ ck[i]) & m:
-                                    ok = False
-                                    break
-                            if ok:
+                            if _tops_agree(tt_keys, e, ck, n, tt_vals[e, V_RLO]):
                                 lo = elo
                                 rlo = tt_vals[e, V_RLO]
                                 if kind == KIND_SET:
                                     hi = elo
                         if ehi < hi and kind != KIND_SET:
-                            m = _top_mask(tt_vals[e, V_RHI])
-                            ok = True
-                            for i in range(n):
-                                if (tt_keys[e, i] ^ ck[i]) & m:
-                                    ok = False
-                                    break
-                            if ok:
+                            if _tops_agree(tt_keys, e, ck, n, tt_vals[e, V_RHI]):
                                 hi = ehi
                                 rhi = tt_vals[e, V_RHI]
                     if kind != KIND_SET:
