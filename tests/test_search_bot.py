@@ -5,6 +5,8 @@ whole games under every preset."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from joker import PRESETS, DealCards, new_game, parse_card, parse_cards, preset, view_of
@@ -25,10 +27,13 @@ def position(rules, hands, turned, actions, dealer=3):
 
 
 def choices(state, level="medium"):
+    """The level's choices over several seeds, its whole budget of worlds each (no
+    wall-clock cap: a numba compile or a busy machine must not change the answer)."""
     view = view_of(state, state.current_player)
+    budget = replace(LEVELS[level], seconds=600.0)
     out = set()
     for seed in SEEDS:
-        a = SearchBot(seed, level).choose(view)
+        a = SearchBot(seed, level, budget=budget).choose(view)
         assert a in view.legal_actions
         out.add(str(a))
     return out
@@ -127,9 +132,18 @@ def test_levels_and_registry():
 
 
 def test_deterministic_given_the_seed():
+    """Same seed, same game — while the time cap does not cut a decision short
+    (it is wall-clock time: a busy machine or a numba compile would change the
+    worlds counted), so the cap here is far away."""
     state = new_game(preset("bus-angeles").replace(schedule="5,9"), seed=4)
-    a = play_game(state.rules, [SearchBot(1), make_bot("heuristic", 2), SearchBot(3), make_bot("heuristic", 4)], 4)
-    b = play_game(state.rules, [SearchBot(1), make_bot("heuristic", 2), SearchBot(3), make_bot("heuristic", 4)], 4)
+    budget = Budget(worlds=48, playouts=1, seconds=600.0)
+
+    def seats():
+        return [SearchBot(1, budget=budget), make_bot("heuristic", 2), SearchBot(3, budget=budget),
+                make_bot("heuristic", 4)]
+
+    a = play_game(state.rules, seats(), 4)
+    b = play_game(state.rules, seats(), 4)
     assert a.actions() == b.actions()
 
 
