@@ -56,6 +56,7 @@ from ..engine.state import Phase
 from ..engine.views import PlayerView
 from ..rules import DealKind, JokerCall
 from ..scoring import deal_score
+from .base import distinct, followed
 
 Trick = tuple[tuple[int, Action], ...]
 
@@ -401,25 +402,17 @@ def _voids(view: PlayerView) -> list[int]:
     means void in the trump too; after camp's ``top``, a non-trump means no trump."""
     rules = view.rules
     out = [0] * rules.players
-    for plays in [t.plays for t in view.tricks] + [view.trick]:
-        for i in range(1, len(plays)):
-            seat, a = plays[i]
-            if type(a) is not Play:
-                continue
-            prefix = plays[:i]
-            lead = prefix[0][1]
-            led = led_suit(prefix)
-            t = trick_trump(view.trump, view.rotating, led)
-            s = a.card // 13
-            if type(lead) is LeadJoker and lead.call is JokerCall.TOP:
-                if t is not None and s != t:
-                    out[seat] |= 1 << t
-                continue
-            if led is None or s == led:
-                continue
-            out[seat] |= 1 << led
-            if rules.must_trump and t is not None and s != t:
+    for seat, card, lead, led, t in followed(view):
+        s = card // 13
+        if type(lead) is LeadJoker and lead.call is JokerCall.TOP:
+            if t is not None and s != t:
                 out[seat] |= 1 << t
+            continue
+        if led is None or s == led:
+            continue
+        out[seat] |= 1 << led
+        if rules.must_trump and t is not None and s != t:
+            out[seat] |= 1 << t
     return out
 
 
@@ -555,7 +548,7 @@ class HeuristicBot:
             goal = "duck" if need == 0 else "max" if need < 0 or need > left else "target"
         leading = not view.trick
         leader = me if leading else view.trick[0][0]
-        cands = _distinct(view.legal_actions)
+        cands = distinct(view.legal_actions)
         win = {a: kn.win_prob(view.trick + ((me, a),), leader) for a in cands}
         raw = {c: kn.raw_potential(c) for c in hand}
 
@@ -614,22 +607,6 @@ class HeuristicBot:
         top = max(k for k, _ in keyed)
         best = [a for k, a in keyed if k == top]
         return best[0] if len(best) == 1 else self.rng.choice(best)
-
-
-def _distinct(actions: Sequence[Action]) -> list[Action]:
-    """The legal actions without a second joker's duplicates (X1 and X2 play alike)."""
-    out, seen = [], set()
-    for a in actions:
-        if type(a) is LeadJoker:
-            sig = ("lead", a.call, a.suit)
-        elif type(a) is FollowJoker:
-            sig = ("follow", a.high)
-        else:
-            sig = a
-        if sig not in seen:
-            seen.add(sig)
-            out.append(a)
-    return out
 
 
 def _throws_joker(a: Action) -> bool:

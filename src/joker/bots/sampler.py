@@ -36,12 +36,12 @@ from numba import njit
 
 from ..actions import LeadJoker, Play
 from ..cards import JOKER1, SUIT_MASKS, CardSet, cards_in, mask_of
-from ..engine.play import led_suit, trick_trump
 from ..engine.state import DealCards, Phase
 from ..engine.views import PlayerView
 from ..errors import JokerError
 from ..fastpath import kernels as FK
 from ..rules import JokerCall, TrumpChoice
+from .base import followed
 
 STOCK = -1
 """The holder index of the stock in :class:`Constraints` (the last holder)."""
@@ -63,48 +63,31 @@ class Constraints:
     stock: int
 
 
-def rotating_of(view: PlayerView) -> bool:
-    """Whether tricks of this deal have rotating trumps (not in a no-trump special
-    deal, RULES.md §5 rule 5)."""
-    return view.rotating
-
-
 def forbidden_cards(view: PlayerView) -> list[CardSet]:
     """Per seat, the cards the view shows it cannot hold now (see the module doc)."""
     rules = view.rules
-    n = rules.players
-    out = [0] * n
-    rotating = rotating_of(view)
+    out = [0] * rules.players
     above = lambda c: SUIT_MASKS[c // 13] & ~((1 << (c + 1)) - 1)  # noqa: E731 - higher cards of c's suit
-    for plays in [t.plays for t in view.tricks] + [view.trick]:
-        for i in range(1, len(plays)):
-            seat, a = plays[i]
-            if type(a) is not Play:
-                continue
-            prefix = plays[:i]
-            lead = prefix[0][1]
-            led = led_suit(prefix)
-            t = trick_trump(view.trump, rotating, led)
-            c = a.card
-            s, r = divmod(c, 13)
-            if type(lead) is LeadJoker and lead.call is JokerCall.TOP:
-                if t is not None and s == t:
-                    out[seat] |= above(c)
-                else:
-                    if t is not None:
-                        out[seat] |= SUIT_MASKS[t]
-                    for x in range(4):
-                        out[seat] |= SUIT_MASKS[x] & ~((1 << (13 * x + r + 1)) - 1)
-                continue
-            if led is None:
-                continue
-            if s == led:
-                if type(lead) is LeadJoker and lead.call is JokerCall.HIGH:
-                    out[seat] |= above(c)
-                continue
-            out[seat] |= SUIT_MASKS[led]
-            if rules.must_trump and t is not None and s != t:
-                out[seat] |= SUIT_MASKS[t]
+    for seat, c, lead, led, t in followed(view):
+        s, r = divmod(c, 13)
+        if type(lead) is LeadJoker and lead.call is JokerCall.TOP:
+            if t is not None and s == t:
+                out[seat] |= above(c)
+            else:
+                if t is not None:
+                    out[seat] |= SUIT_MASKS[t]
+                for x in range(4):
+                    out[seat] |= SUIT_MASKS[x] & ~((1 << (13 * x + r + 1)) - 1)
+            continue
+        if led is None:
+            continue
+        if s == led:
+            if type(lead) is LeadJoker and lead.call is JokerCall.HIGH:
+                out[seat] |= above(c)
+            continue
+        out[seat] |= SUIT_MASKS[led]
+        if rules.must_trump and t is not None and s != t:
+            out[seat] |= SUIT_MASKS[t]
     return out
 
 

@@ -30,11 +30,10 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
-from ..actions import Action, Bid, FollowJoker, LeadJoker
+from ..actions import Action, Bid
 from ..engine.state import Phase
 from ..engine.views import PlayerView
 from ..errors import JokerError
@@ -43,7 +42,8 @@ from ..fastpath.convert import code_of, params_of
 from ..rules import DealKind, Premium
 from ..scoring import deal_score
 from .heuristic import HeuristicBot
-from .sampler import constraints_of, rotating_of, sample_hands
+from .base import distinct
+from .sampler import constraints_of, sample_hands
 
 
 @dataclass(frozen=True)
@@ -73,22 +73,6 @@ PREMIUM_DISCOUNT = 0.5
 """Chance assumed of making each later bid of the block, for the premium at stake."""
 
 
-def _distinct(actions: Sequence[Action]) -> list[Action]:
-    """The legal actions without the second joker's duplicates (X1 and X2 play alike)."""
-    out, seen = [], set()
-    for a in actions:
-        if type(a) is LeadJoker:
-            sig: object = ("lead", a.call, a.suit)
-        elif type(a) is FollowJoker:
-            sig = ("follow", a.high)
-        else:
-            sig = a
-        if sig not in seen:
-            seen.add(sig)
-            out.append(a)
-    return out
-
-
 def premium_at_stake(view: PlayerView, bid: int) -> float:
     """The estimated block premium the seat keeps alive by making its bid ``bid``
     in this deal (0 when it already failed a bid of the block or the rules have no
@@ -112,7 +96,8 @@ class SearchBot:
     """Sampling + policy-rollout search (see the module doc).
 
     ``level`` names a budget of :data:`LEVELS` (``medium`` by default); ``budget``
-    overrides it.  ``seed`` seeds the sampling and the playouts.  Raises
+    overrides it.  ``seed`` seeds the sampling and the playouts: the same seed
+    gives the same choices unless the time cap (wall-clock) cuts a decision short.  Raises
     :class:`JokerError` for an unknown level."""
 
     def __init__(self, seed: int | str | None = None, level: str = "medium", budget: Budget | None = None) -> None:
@@ -174,7 +159,7 @@ class SearchBot:
                     played[s] |= 1 << a.card
             fair = max(0, round(view.deal.cards / n))
             targets = np.array([fair if x is None else x for x in view.bids], dtype=np.int64)
-            params = params_of(rules, view.trump, rotating_of(view))
+            params = params_of(rules, view.trump, view.rotating)
             leader = (view.dealer + 1) % n
             bids = np.array([view.bids[q] for q in known], dtype=np.float64)
         done = 0
@@ -198,9 +183,9 @@ class SearchBot:
         rules = view.rules
         n = rules.players
         me = view.seat
-        cands = _distinct(view.legal_actions)
+        cands = distinct(view.legal_actions)
         codes = np.array([code_of(a) for a in cands], dtype=np.int64)
-        params = params_of(rules, view.trump, rotating_of(view))
+        params = params_of(rules, view.trump, view.rotating)
         trick = np.zeros(n, dtype=np.int64)
         for i, (_, a) in enumerate(view.trick):
             trick[i] = code_of(a)
@@ -224,7 +209,7 @@ class SearchBot:
         me = view.seat
         c = view.deal.cards
         bids = [a.tricks for a in view.legal_actions if type(a) is Bid]
-        params = params_of(rules, view.trump, rotating_of(view))
+        params = params_of(rules, view.trump, view.rotating)
         tables = np.array([self._table(view, b) for b in bids], dtype=np.float64)
         cand = np.array(bids, dtype=np.int64)
         sums = np.zeros(len(bids), dtype=np.float64)
