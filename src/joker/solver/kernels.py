@@ -124,6 +124,21 @@ def _top_mask(rel: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def _store(tt_keys, tt_meta, tt_vals, e: int, hands, n: int, meta: int, sig: int, lo: int, hi: int, rlo: int,
+           rhi: int) -> None:
+    """Write table entry ``e``: the (canonical) ``hands``, ``meta``, the bounds
+    ``lo``..``hi`` with their relevances, and the lengths signature ``sig``."""
+    tt_meta[e] = meta
+    for i in range(n):
+        tt_keys[e, i] = hands[i]
+    tt_vals[e, V_LO] = lo
+    tt_vals[e, V_HI] = hi
+    tt_vals[e, V_RLO] = rlo
+    tt_vals[e, V_RHI] = rhi
+    tt_vals[e, V_SIG] = sig
+
+
+@njit(cache=True, inline="always")
 def _tops_agree(tt_keys, e: int, hands, n: int, rel: int) -> bool:
     """Whether table entry ``e`` and the (canonical) ``hands`` have the same
     owners of the top cards that relevance ``rel`` says mattered."""
@@ -860,15 +875,7 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
             sig = f[F_SIG]
             ck = canon[ply]
             # the exact half: always
-            xslot = f[F_SLOT]
-            tt_meta[xslot] = meta
-            for i in range(n):
-                tt_keys[xslot, i] = ck[i]
-            tt_vals[xslot, V_LO] = lo
-            tt_vals[xslot, V_HI] = hi
-            tt_vals[xslot, V_RLO] = rlo
-            tt_vals[xslot, V_RHI] = rhi
-            tt_vals[xslot, V_SIG] = sig
+            _store(tt_keys, tt_meta, tt_vals, f[F_SLOT], ck, n, meta, sig, lo, hi, rlo, rhi)
             # the bucket: this very position's entry, else a free one, else the most specific if more so than this
             base = f[F_BASE]
             weight = _weight(_union(rlo, rhi))
@@ -893,14 +900,7 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                     best = prio
                     slot = e
             if slot >= 0:
-                tt_meta[slot] = meta
-                for i in range(n):
-                    tt_keys[slot, i] = ck[i]
-                tt_vals[slot, V_LO] = lo
-                tt_vals[slot, V_HI] = hi
-                tt_vals[slot, V_RLO] = rlo
-                tt_vals[slot, V_RHI] = rhi
-                tt_vals[slot, V_SIG] = sig
+                _store(tt_keys, tt_meta, tt_vals, slot, ck, n, meta, sig, lo, hi, rlo, rhi)
         ret = result
         ret_rel = rel
         if ply == 0:
