@@ -137,17 +137,20 @@ def rollout(hands, trick, tlen: int, leader: int, first: int, taken, target, par
 
 
 @njit(cache=True)
+def _scratch(n: int):
+    """Work arrays of a playout: ``hands``, ``trick``, ``taken`` (n each), ``moves`` and ``buf``."""
+    return (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+            np.empty(K.MAX_MOVES, dtype=np.int64), np.empty(K.MAX_MOVES, dtype=np.int64))
+
+
+@njit(cache=True)
 def evaluate_moves(worlds, weights, trick0, tlen0: int, leader0: int, first0: int, taken0, target, params, cands,
                    table, me: int, reps: int, eps: float, sums) -> None:
     """For each world (row of ``worlds``: every hand) and candidate move code,
     play the candidate, finish the deal ``reps`` times with the policy, and
     add ``weights[world] * table[tricks of me]`` to ``sums[candidate]``."""
     n = params[K.P_N]
-    hands = np.empty(n, dtype=np.int64)
-    trick = np.empty(n, dtype=np.int64)
-    taken = np.empty(n, dtype=np.int64)
-    moves = np.empty(K.MAX_MOVES, dtype=np.int64)
-    buf = np.empty(K.MAX_MOVES, dtype=np.int64)
+    hands, trick, taken, moves, buf = _scratch(n)
     for w in range(worlds.shape[0]):
         for c in range(cands.shape[0]):
             for _ in range(reps):
@@ -166,11 +169,7 @@ def mean_tricks(worlds, leader: int, targets, params, reps: int, eps: float, sum
     """Whole deals from the first lead: ``sums[w, q]`` += tricks of seat ``q``
     over ``reps`` policy playouts of world ``w`` with ``targets[w]``."""
     n = params[K.P_N]
-    hands = np.empty(n, dtype=np.int64)
-    trick = np.empty(n, dtype=np.int64)
-    taken = np.empty(n, dtype=np.int64)
-    moves = np.empty(K.MAX_MOVES, dtype=np.int64)
-    buf = np.empty(K.MAX_MOVES, dtype=np.int64)
+    hands, trick, taken, moves, buf = _scratch(n)
     for w in range(worlds.shape[0]):
         for _ in range(reps):
             for i in range(n):
@@ -188,12 +187,8 @@ def evaluate_bids(worlds, weights, leader: int, targets, params, me: int, bids, 
     targets from ``targets[w]``), play the deal ``reps`` times with the policy
     and add ``weights[w] * tables[c, tricks of me]`` to ``sums[c]``."""
     n = params[K.P_N]
-    hands = np.empty(n, dtype=np.int64)
-    trick = np.empty(n, dtype=np.int64)
-    taken = np.empty(n, dtype=np.int64)
+    hands, trick, taken, moves, buf = _scratch(n)
     tg = np.empty(n, dtype=np.int64)
-    moves = np.empty(K.MAX_MOVES, dtype=np.int64)
-    buf = np.empty(K.MAX_MOVES, dtype=np.int64)
     for w in range(worlds.shape[0]):
         for i in range(n):
             tg[i] = targets[w, i]
