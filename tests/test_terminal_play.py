@@ -9,6 +9,7 @@ import os
 import re
 import string
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -178,6 +179,23 @@ def spawn(*args: str, env: dict | None = None) -> "pexpect.spawn":
                          dimensions=(40, 120))
 
 
+def wait_until_reading(child: "pexpect.spawn", timeout: float = 10.0) -> None:
+    """Wait until the child sleeps (in the read of its next line, after a prompt).
+    A Ctrl-C that lands between the prompt and the read is only noticed by
+    CPython's readline after the next line is typed — a race a person cannot
+    hit, but a script under load can."""
+    stat = Path(f"/proc/{child.pid}/stat")
+    deadline = time.monotonic() + timeout
+    asleep = 0
+    while time.monotonic() < deadline and asleep < 3:
+        try:
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return  # not Linux: nothing to wait on
+        asleep = asleep + 1 if state == "S" else 0
+        time.sleep(0.03)
+
+
 def last_hand(text: str) -> str:
     return re.findall(r"Your hand: +(.*?)\r?\n", text)[-1].strip()
 
@@ -276,6 +294,7 @@ def test_russian_trump_choice_and_ctrl_c(tmp_path):
     child.sendline("десять")
     child.expect(r"✗ непонятно: 'десять' — закажите число 0–9")
     child.expect(PROMPT)
+    wait_until_reading(child)
     child.sendintr()
     child.expect(r"Игра сохранена: (\S+)")
     path = Path(child.match.group(1))
