@@ -61,6 +61,10 @@ class Budget:
     """Bid inference: a world's weight is exp(−Σ (t − b)² / 2σ²) over the other
     seats that have bid, t being their tricks in policy playouts of the world
     from the deal's start aiming at their bids; ``None``: every world weighs 1."""
+    lookahead: bool = True
+    """In card play, the seat's own later moves in a playout are chosen by one
+    ply of lookahead over policy playouts (``policy.lookahead``) rather than by
+    the policy itself; bidding always plays out with the policy."""
 
 
 LEVELS: dict[str, Budget] = {
@@ -198,7 +202,7 @@ class SearchBot:
         first = int(not view.tricks)
         for worlds, weights in self._worlds(view, start):
             FP.evaluate_moves(worlds, weights, trick, len(view.trick), leader, first, taken, targets, params, codes,
-                              table, me, self.budget.playouts, self.budget.eps, sums)
+                              table, me, self.budget.playouts, self.budget.eps, self.budget.lookahead, sums)
         best = int(np.argmax(sums))
         return cands[best]
 

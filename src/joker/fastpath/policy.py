@@ -11,6 +11,13 @@ that loses (a card that does not win now, or one a later seat will beat),
 else its cheapest; jokers are kept while ducking.  With chance ``eps`` a seat
 plays a uniformly random legal move instead.  The rules come from
 :mod:`.kernels`.
+
+The searching seat can play its own later moves better than that:
+:func:`lookahead` tries each legal move and finishes the deal with the policy
+(no random moves), keeping the best for its score table.  On 9-card
+bus-angeles deals this raised the search bot's share of bids made against
+three heuristic bots from 62.3% to 66.6% at 128 worlds (1,600 paired deals,
+docs/bots.md).
 """
 
 from __future__ import annotations
@@ -144,13 +151,53 @@ def _scratch(n: int):
 
 
 @njit(cache=True)
+def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, params, me: int, table, moves, buf,
+              work, cands) -> int:
+    """Seat ``me``'s move by one ply of lookahead: each legal move, then the
+    rest of the deal by the policy without random moves; the move of best
+    ``table[tricks of me]`` wins, ties going to the policy's own move.
+    ``work`` is a (3, n) scratch array (hands, trick, taken), ``cands`` one of
+    ``MAX_MOVES``."""
+    n = params[K.P_N]
+    k = K.gen_moves(hands[me], trick, tlen, first, params, cands)
+    if k == 1:
+        return cands[0]
+    own = choose(hands, trick, tlen, leader, first, taken, target, params, 0.0, moves, buf)
+    best = -1e300
+    best_code = own
+    h, t, tk = work[0], work[1], work[2]
+    for rank in range(2):  # the policy's own move first, so that only a strictly better one replaces it
+        for i in range(k):
+            code = cands[i]
+            if (rank == 0) != (code == own):
+                continue
+            for j in range(n):
+                h[j] = hands[j]
+                tk[j] = taken[j]
+            for j in range(tlen):
+                t[j] = trick[j]
+            tl, ld, fs = play_code(h, t, tlen, leader, first, tk, params, code)
+            rollout(h, t, tl, ld, fs, tk, target, params, 0.0, moves, buf)
+            v = table[tk[me]]
+            if v > best:
+                best = v
+                best_code = code
+    return best_code
+
+
+@njit(cache=True)
 def evaluate_moves(worlds, weights, trick0, tlen0: int, leader0: int, first0: int, taken0, target, params, cands,
-                   table, me: int, reps: int, eps: float, sums) -> None:
+                   table, me: int, reps: int, eps: float, look: bool, sums) -> None:
     """For each world (row of ``worlds``: every hand) and candidate move code,
-    play the candidate, finish the deal ``reps`` times with the policy, and
-    add ``weights[world] * table[tricks of me]`` to ``sums[candidate]``."""
+    play the candidate, finish the deal ``reps`` times — the other seats by the
+    policy, seat ``me`` by the policy or, with ``look``, by :func:`lookahead`
+    (which may see the world's cards: the continuation of a perfect-information
+    sample) —, and add ``weights[world] * table[tricks of me]`` to
+    ``sums[candidate]``."""
     n = params[K.P_N]
     hands, trick, taken, moves, buf = _scratch(n)
+    work = np.empty((3, n), dtype=np.int64)
+    mine = np.empty(K.MAX_MOVES, dtype=np.int64)
     for w in range(worlds.shape[0]):
         for c in range(cands.shape[0]):
             for _ in range(reps):
@@ -160,7 +207,16 @@ def evaluate_moves(worlds, weights, trick0, tlen0: int, leader0: int, first0: in
                 for i in range(tlen0):
                     trick[i] = trick0[i]
                 tlen, leader, first = play_code(hands, trick, tlen0, leader0, first0, taken, params, cands[c])
-                rollout(hands, trick, tlen, leader, first, taken, target, params, eps, moves, buf)
+                while True:
+                    q = (leader + tlen) % n
+                    if hands[q] == 0:
+                        break
+                    if look and q == me:
+                        code = lookahead(hands, trick, tlen, leader, first, taken, target, params, me, table, moves,
+                                         buf, work, mine)
+                    else:
+                        code = choose(hands, trick, tlen, leader, first, taken, target, params, eps, moves, buf)
+                    tlen, leader, first = play_code(hands, trick, tlen, leader, first, taken, params, code)
                 sums[c] += weights[w] * table[taken[me]]
 
 
