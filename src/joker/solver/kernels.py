@@ -26,6 +26,12 @@ lengths per hand, the same jokers and the same owners of those top cards.
 The play rules are those of :mod:`joker.fastpath.kernels` (held to the
 engine by the differential test); no rule there compares ranks of different
 suits except camp's ``top`` call, under which ranks are kept exact.
+
+Speed: the search is one loop over an explicit stack that indexes its 2-D
+work arrays directly and hands the rule kernels 1-D scratch arrays; an array
+view (``frames[ply]``) costs numba an atomic reference-count increment and
+decrement, which was once a third of the run time.  The winner of a trick
+prefix is asked for only when a move's order key reads it (not on leads).
 """
 
 from __future__ import annotations
@@ -124,13 +130,13 @@ def _top_mask(rel: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _store(tt_keys, tt_meta, tt_vals, e: int, hands, n: int, meta: int, sig: int, lo: int, hi: int, rlo: int,
-           rhi: int) -> None:
-    """Write table entry ``e``: the (canonical) ``hands``, ``meta``, the bounds
-    ``lo``..``hi`` with their relevances, and the lengths signature ``sig``."""
+def _store(tt_keys, tt_meta, tt_vals, e: int, canon, ply: int, n: int, meta: int, sig: int, lo: int, hi: int,
+           rlo: int, rhi: int) -> None:
+    """Write table entry ``e``: the canonical hands ``canon[ply]``, ``meta``, the
+    bounds ``lo``..``hi`` with their relevances, and the lengths signature ``sig``."""
     tt_meta[e] = meta
     for i in range(n):
-        tt_keys[e, i] = hands[i]
+        tt_keys[e, i] = canon[ply, i]
     tt_vals[e, V_LO] = lo
     tt_vals[e, V_HI] = hi
     tt_vals[e, V_RLO] = rlo
@@ -198,9 +204,9 @@ def _nth_highest(bits: int, m: int) -> int:
 
 
 @njit(cache=True)
-def _lift(rel: int, after: int, live: int, row, win: int) -> int:
+def _lift(rel: int, after: int, live: int, win: int) -> int:
     """The relevance ``rel`` of a trick's end position (live cards ``after``)
-    seen from its start (live cards ``live``, ``row`` the trick): the same
+    seen from its start (live cards ``live``): the same
     lowest relevant card per suit, plus the winning card ``win`` (a plain
     card's code, −1: none) that beat a card of its own suit by rank."""
     out = 0
@@ -246,7 +252,8 @@ def _extend(rel: int, live: int, hand: int) -> int:
     return out
 
 
-@njit(cache=True)
+# inlined into the search: a call passing arrays costs numba reference counting
+@njit(cache=True, inline="always")
 def _quick_tricks(hands, n, seat, player, params):
     """``(q, rel)``: tricks ``seat``, on lead at a trick boundary, can cash for
     his side for sure (−1: no bound here), and the top cards per suit whose
@@ -330,7 +337,8 @@ def _survivors(mine: int, killers: int, jokers: int):
     return won, seen
 
 
-@njit(cache=True)
+# inlined into the search: a call passing arrays costs numba reference counting
+@njit(cache=True, inline="always")
 def _bounds(hands, n, ld, player, params, hard):
     """``(lo, hi, rlo, rhi)``: bounds on the tricks ``player`` takes from a
     trick boundary with ``ld`` on lead, and for each the top cards per suit it
@@ -491,7 +499,12 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
     half = tt_meta.shape[0] >> 1
     bucket_mask = (half - 1) & ~(WAYS - 1)
     relative = (params[K.P_LEADS] & K.LEAD_TOP) == 0
+    # The loop indexes its 2-D work arrays directly: an array view (``frames[ply]``) costs
+    # an atomic reference count increment and decrement, once a third of the run time.
     words = np.empty(n, dtype=np.int64)
+    ck = np.empty(n, dtype=np.int64)  # the canonical hands of the node being probed
+    row = np.empty(16, dtype=np.int64)  # the trick in progress, for the rule kernels
+    gen = np.empty(moves.shape[1], dtype=np.int64)  # the legal moves, before pruning and ordering
     for i in range(frames.shape[0]):
         frames[i, F_KILLER] = -1  # the last lead per ply that decided its node (tried early by its siblings)
     for i in range(tlen):
@@ -506,13 +519,12 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
     ret = 0
     ret_rel = 0
     while True:
-        f = frames[ply]
         if entering:
             stats[ST_NODES] += 1
-            tl = f[F_TLEN]
-            ld = f[F_LEADER]
-            kk = f[F_K]
-            f[F_SLOT] = -1
+            tl = frames[ply, F_TLEN]
+            ld = frames[ply, F_LEADER]
+            kk = frames[ply, F_K]
+            frames[ply, F_SLOT] = -1
             immediate = -1
             irel = 0
             if tl == 0:
@@ -531,7 +543,7 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                 else:
                     full = (1 << (r + 1)) - 1
                     kk &= full
-                    f[F_K] = kk
+                    frames[ply, F_K] = kk
                     if kk == 0:
                         immediate = 0
                     elif kk == full:
@@ -547,7 +559,7 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                         # only totals in lo0..hi0 can happen: the target restricted to them
                         span = full & ~((1 << lo0) - 1) & ((1 << (hi0 + 1)) - 1)
                         kk &= span
-                        f[F_K] = kk
+                        frames[ply, F_K] = kk
                         if kk == 0:
                             immediate = 0
                             irel = _union(blo, bhi)
@@ -555,15 +567,16 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                             immediate = 1
                             irel = _union(blo, bhi)
                 if immediate < 0:
-                    meta = ld | (f[F_FIRST] << 4) | (player << 5) | (kind << 9) | (generation << 40)
+                    meta = ld | (frames[ply, F_FIRST] << 4) | (player << 5) | (kind << 9) | (generation << 40)
                     if kind == KIND_SET:
                         meta |= kk << 11
-                    ck = canon[ply]
                     if relative:
                         _canonical(hands, n, ck)
                     else:
                         for i in range(n):
                             ck[i] = hands[i]
+                    for i in range(n):
+                        canon[ply, i] = ck[i]
                     for i in range(n):
                         words[i] = _lengths(hands[i])
                     sig = _hash(words, n, meta)
@@ -607,14 +620,14 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                         irel = rlo
                     if immediate >= 0:
                         stats[ST_HITS] += 1
-                    f[F_SLOT] = xslot
-                    f[F_BASE] = base
-                    f[F_META] = meta
-                    f[F_SIG] = sig
-                    f[F_LO] = lo
-                    f[F_HI] = hi
-                    f[F_RLO] = rlo
-                    f[F_RHI] = rhi
+                    frames[ply, F_SLOT] = xslot
+                    frames[ply, F_BASE] = base
+                    frames[ply, F_META] = meta
+                    frames[ply, F_SIG] = sig
+                    frames[ply, F_LO] = lo
+                    frames[ply, F_HI] = hi
+                    frames[ply, F_RLO] = rlo
+                    frames[ply, F_RHI] = rhi
             if immediate >= 0:
                 ret = immediate
                 ret_rel = irel
@@ -625,12 +638,12 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                 continue
             # generate, prune and order the moves
             m = (ld + tl) % n
-            f[F_MOVER] = m
+            frames[ply, F_MOVER] = m
             hand = hands[m]
-            row = trickbuf[f[F_ROW]]
-            mv = moves[ply]
-            ky = keys[ply]
-            cnt = K.gen_moves(hand, row, tl, f[F_FIRST], params, mv)
+            rowi = frames[ply, F_ROW]
+            for i in range(tl):
+                row[i] = trickbuf[rowi, i]
+            cnt = K.gen_moves(hand, row, tl, frames[ply, F_FIRST], params, gen)
             live = 0
             for i in range(n):
                 live |= hands[i]
@@ -640,8 +653,8 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
             live &= K.NONJOKER
             cand = 0
             for i in range(cnt):
-                if mv[i] >> 6 == K.SUB_PLAIN:
-                    cand |= 1 << mv[i]
+                if gen[i] >> 6 == K.SUB_PLAIN:
+                    cand |= 1 << gen[i]
             both_jokers = ((hand >> 52) & 3) == 3
             side = 1 if m == player else 0
             p_wants = kind == KIND_GE or (kind == KIND_SET and (kk & 1) == 0)
@@ -671,7 +684,7 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
             void_seen = 0
             kept = 0
             for i in range(cnt):
-                code = mv[i]
+                code = gen[i]
                 above = 0
                 if code >> 6 == K.SUB_PLAIN:
                     above = live & (K.SUIT_BITS << (13 * (code // 13))) & ~((1 << (code + 1)) - 1)
@@ -690,8 +703,11 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                             continue
                         void_seen |= cat
                 st = _strength(code, trump)
-                row[tl] = code
-                wins_now = K.winner_index(row, tl + 1, trump, rotating, hctw) == tl
+                wi = -1  # the card winning the trick with this one (a lead's key needs none)
+                if tl > 0:
+                    row[tl] = code
+                    wi = K.winner_index(row, tl + 1, trump, rotating, hctw)
+                wins_now = wi == tl
                 if tl == 0:
                     key = st if want else -st
                     if want and code >> 6 == K.SUB_PLAIN:
@@ -720,7 +736,7 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                             key += 100
                 elif threat >= -1:
                     ttr = K.trick_trump(trump, rotating, (row[0] & 63) // 13)
-                    safe = _strength(row[K.winner_index(row, tl + 1, trump, rotating, hctw)], ttr) > threat
+                    safe = _strength(row[wi], ttr) > threat
                     if code >> 6 != K.SUB_PLAIN:
                         key = 1000 - st if safe and code >> 6 == K.SUB_FOLLOW_HIGH else -100
                     elif safe:
@@ -736,34 +752,35 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                     key = -1000 - st
                 else:
                     key = st
-                if tl == 0 and code == f[F_KILLER]:
+                if tl == 0 and code == frames[ply, F_KILLER]:
                     key += 10000  # the lead that last decided a node at this ply first
                 j = kept
-                while j > 0 and ky[j - 1] < key:
-                    ky[j] = ky[j - 1]
-                    mv[j] = mv[j - 1]
+                while j > 0 and keys[ply, j - 1] < key:
+                    keys[ply, j] = keys[ply, j - 1]
+                    moves[ply, j] = moves[ply, j - 1]
                     j -= 1
-                ky[j] = key
-                mv[j] = code
+                keys[ply, j] = key
+                moves[ply, j] = code
                 kept += 1
-            f[F_CNT] = kept
-            f[F_I] = 0
-            f[F_SIDE] = side
-            f[F_RES] = 0 if side == 1 else 1
-            f[F_REL] = 0
+            frames[ply, F_CNT] = kept
+            frames[ply, F_I] = 0
+            frames[ply, F_SIDE] = side
+            frames[ply, F_RES] = 0 if side == 1 else 1
+            frames[ply, F_REL] = 0
         else:
             # back from a child: undo its move, cut off when decided
-            code = moves[ply, f[F_I] - 1]
+            code = moves[ply, frames[ply, F_I] - 1]
             crel = ret_rel
-            if f[F_TLEN] == n - 1 and relative:
+            if frames[ply, F_TLEN] == n - 1 and relative:
                 # the child began the next trick: its relevance seen from this trick's start
-                row = trickbuf[f[F_ROW]]
-                w = f[F_WIN]
-                wc = row[w]
+                rowi = frames[ply, F_ROW]
+                w = frames[ply, F_WIN]
+                wc = trickbuf[rowi, w]
                 by_rank = False
                 if wc >> 6 == K.SUB_PLAIN:
                     for i in range(n):
-                        if i != w and row[i] >> 6 == K.SUB_PLAIN and (row[i] & 63) // 13 == (wc & 63) // 13:
+                        ci = trickbuf[rowi, i]
+                        if i != w and ci >> 6 == K.SUB_PLAIN and (ci & 63) // 13 == (wc & 63) // 13:
                             by_rank = True
                 if crel != 0 or by_rank:
                     after = 0
@@ -771,47 +788,48 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                         after |= hands[i]
                     live = after
                     for i in range(n):
-                        if row[i] >> 6 == K.SUB_PLAIN:
-                            live |= 1 << (row[i] & 63)
-                    crel = _lift(crel, after & K.NONJOKER, live & K.NONJOKER, row, wc if by_rank else -1)
-            hands[f[F_MOVER]] |= 1 << (code & 63)
-            if (f[F_SIDE] == 1 and ret == 1) or (f[F_SIDE] == 0 and ret == 0):
-                f[F_RES] = ret
-                f[F_REL] = crel
-                f[F_I] = f[F_CNT] + 1  # past the end: decided by this move alone
-                if f[F_TLEN] == 0:
-                    f[F_KILLER] = code
+                        if trickbuf[rowi, i] >> 6 == K.SUB_PLAIN:
+                            live |= 1 << (trickbuf[rowi, i] & 63)
+                    crel = _lift(crel, after & K.NONJOKER, live & K.NONJOKER, wc if by_rank else -1)
+            hands[frames[ply, F_MOVER]] |= 1 << (code & 63)
+            if (frames[ply, F_SIDE] == 1 and ret == 1) or (frames[ply, F_SIDE] == 0 and ret == 0):
+                frames[ply, F_RES] = ret
+                frames[ply, F_REL] = crel
+                frames[ply, F_I] = frames[ply, F_CNT] + 1  # past the end: decided by this move alone
+                if frames[ply, F_TLEN] == 0:
+                    frames[ply, F_KILLER] = code
             else:
-                f[F_REL] = _union(f[F_REL], crel)
-        if f[F_I] < f[F_CNT]:
-            code = moves[ply, f[F_I]]
-            f[F_I] += 1
-            hands[f[F_MOVER]] &= ~(1 << (code & 63))
-            tl = f[F_TLEN]
-            rowi = f[F_ROW]
+                frames[ply, F_REL] = _union(frames[ply, F_REL], crel)
+        if frames[ply, F_I] < frames[ply, F_CNT]:
+            code = moves[ply, frames[ply, F_I]]
+            frames[ply, F_I] += 1
+            hands[frames[ply, F_MOVER]] &= ~(1 << (code & 63))
+            tl = frames[ply, F_TLEN]
+            rowi = frames[ply, F_ROW]
             trickbuf[rowi, tl] = code
-            c = frames[ply + 1]
             if tl + 1 < n:
-                c[F_TLEN] = tl + 1
-                c[F_LEADER] = f[F_LEADER]
-                c[F_FIRST] = f[F_FIRST]
-                c[F_K] = f[F_K]
-                c[F_ROW] = rowi
+                frames[ply + 1, F_TLEN] = tl + 1
+                frames[ply + 1, F_LEADER] = frames[ply, F_LEADER]
+                frames[ply + 1, F_FIRST] = frames[ply, F_FIRST]
+                frames[ply + 1, F_K] = frames[ply, F_K]
+                frames[ply + 1, F_ROW] = rowi
             else:
-                wi = K.winner_index(trickbuf[rowi], n, trump, rotating, hctw)
-                f[F_WIN] = wi
-                w = (f[F_LEADER] + wi) % n
-                k2 = f[F_K]
+                for i in range(n):
+                    row[i] = trickbuf[rowi, i]
+                wi = K.winner_index(row, n, trump, rotating, hctw)
+                frames[ply, F_WIN] = wi
+                w = (frames[ply, F_LEADER] + wi) % n
+                k2 = frames[ply, F_K]
                 if w == player:
                     if kind == KIND_SET:
                         k2 = k2 >> 1
                     else:
                         k2 = k2 - 1
-                c[F_TLEN] = 0
-                c[F_LEADER] = w
-                c[F_FIRST] = 0
-                c[F_K] = k2
-                c[F_ROW] = ply + 1
+                frames[ply + 1, F_TLEN] = 0
+                frames[ply + 1, F_LEADER] = w
+                frames[ply + 1, F_FIRST] = 0
+                frames[ply + 1, F_K] = k2
+                frames[ply + 1, F_ROW] = ply + 1
                 # decided by the tricks left alone (as the child would find, reading no card):
                 # answered here, as if from the child, without entering it
                 r2 = K.popcount(hands[w])
@@ -832,26 +850,26 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
             entering = True
             continue
         # node finished
-        result = f[F_RES]
-        rel = f[F_REL]
+        result = frames[ply, F_RES]
+        rel = frames[ply, F_REL]
         if not relative:
             rel = FULL_REL
-        elif f[F_I] == f[F_CNT] and rel != 0:
+        elif frames[ply, F_I] == frames[ply, F_CNT] and rel != 0:
             # every move searched, equivalent ones skipped: keep each group whole
             live = 0
             for i in range(n):
                 live |= hands[i]
-            rowi = f[F_ROW]
-            for i in range(f[F_TLEN]):
+            rowi = frames[ply, F_ROW]
+            for i in range(frames[ply, F_TLEN]):
                 if trickbuf[rowi, i] >> 6 == K.SUB_PLAIN:
                     live |= 1 << (trickbuf[rowi, i] & 63)
-            rel = _extend(rel, live & K.NONJOKER, hands[f[F_MOVER]])
-        if f[F_SLOT] >= 0:
-            lo = f[F_LO]
-            hi = f[F_HI]
-            rlo = f[F_RLO]
-            rhi = f[F_RHI]
-            kk = f[F_K]
+            rel = _extend(rel, live & K.NONJOKER, hands[frames[ply, F_MOVER]])
+        if frames[ply, F_SLOT] >= 0:
+            lo = frames[ply, F_LO]
+            hi = frames[ply, F_HI]
+            rlo = frames[ply, F_RLO]
+            rhi = frames[ply, F_RHI]
+            kk = frames[ply, F_K]
             if kind == KIND_GE:
                 if result == 1:
                     lo = kk
@@ -871,13 +889,12 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                 hi = result
                 rlo = rel
                 rhi = rel
-            meta = f[F_META]
-            sig = f[F_SIG]
-            ck = canon[ply]
+            meta = frames[ply, F_META]
+            sig = frames[ply, F_SIG]
             # the exact half: always
-            _store(tt_keys, tt_meta, tt_vals, f[F_SLOT], ck, n, meta, sig, lo, hi, rlo, rhi)
+            _store(tt_keys, tt_meta, tt_vals, frames[ply, F_SLOT], canon, ply, n, meta, sig, lo, hi, rlo, rhi)
             # the bucket: this very position's entry, else a free one, else the most specific if more so than this
-            base = f[F_BASE]
+            base = frames[ply, F_BASE]
             weight = _weight(_union(rlo, rhi))
             slot = -1
             best = -1
@@ -887,7 +904,7 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                 elif tt_meta[e] == meta and tt_vals[e, V_SIG] == sig:
                     prio = 200
                     for i in range(n):
-                        if tt_keys[e, i] != ck[i]:
+                        if tt_keys[e, i] != canon[ply, i]:
                             prio = -1
                             break
                 else:
@@ -900,7 +917,7 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
                     best = prio
                     slot = e
             if slot >= 0:
-                _store(tt_keys, tt_meta, tt_vals, slot, ck, n, meta, sig, lo, hi, rlo, rhi)
+                _store(tt_keys, tt_meta, tt_vals, slot, canon, ply, n, meta, sig, lo, hi, rlo, rhi)
         ret = result
         ret_rel = rel
         if ply == 0:
