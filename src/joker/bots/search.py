@@ -61,10 +61,11 @@ class Budget:
     """Bid inference: a world's weight is exp(−Σ (t − b)² / 2σ²) over the other
     seats that have bid, t being their tricks in policy playouts of the world
     from the deal's start aiming at their bids; ``None``: every world weighs 1."""
-    lookahead: bool = True
-    """In card play, the seat's own later moves in a playout are chosen by one
-    ply of lookahead over policy playouts (``policy.lookahead``) rather than by
-    the policy itself; bidding always plays out with the policy."""
+    lookahead: int = 9
+    """In card play, the seat's own later moves in a playout, while it holds at
+    most this many cards, are chosen by one ply of lookahead over policy
+    playouts (``policy.lookahead``) rather than by the policy itself (0: never);
+    bidding always plays out with the policy."""
 
 
 LEVELS: dict[str, Budget] = {

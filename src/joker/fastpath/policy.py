@@ -166,11 +166,14 @@ def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, p
     best = -1e300
     best_code = own
     h, t, tk = work[0], work[1], work[2]
+    both_jokers = (hands[me] >> 52) & 3 == 3
     for rank in range(2):  # the policy's own move first, so that only a strictly better one replaces it
         for i in range(k):
             code = cands[i]
             if (rank == 0) != (code == own):
                 continue
+            if both_jokers and (code & 63) == 53 and code != own:
+                continue  # X2 plays like X1: its moves are X1's
             for j in range(n):
                 h[j] = hands[j]
                 tk[j] = taken[j]
@@ -187,12 +190,12 @@ def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, p
 
 @njit(cache=True)
 def evaluate_moves(worlds, weights, trick0, tlen0: int, leader0: int, first0: int, taken0, target, params, cands,
-                   table, me: int, reps: int, eps: float, look: bool, sums) -> None:
+                   table, me: int, reps: int, eps: float, look: int, sums) -> None:
     """For each world (row of ``worlds``: every hand) and candidate move code,
     play the candidate, finish the deal ``reps`` times — the other seats by the
-    policy, seat ``me`` by the policy or, with ``look``, by :func:`lookahead`
-    (which may see the world's cards: the continuation of a perfect-information
-    sample) —, and add ``weights[world] * table[tricks of me]`` to
+    policy, seat ``me`` by :func:`lookahead` while he holds at most ``look``
+    cards (it sees the world's cards: the continuation of a perfect-information
+    sample), else by the policy —, and add ``weights[world] * table[tricks of me]`` to
     ``sums[candidate]``."""
     n = params[K.P_N]
     hands, trick, taken, moves, buf = _scratch(n)
@@ -211,7 +214,7 @@ def evaluate_moves(worlds, weights, trick0, tlen0: int, leader0: int, first0: in
                     q = (leader + tlen) % n
                     if hands[q] == 0:
                         break
-                    if look and q == me:
+                    if q == me and K.popcount(hands[me]) <= look:
                         code = lookahead(hands, trick, tlen, leader, first, taken, target, params, me, table, moves,
                                          buf, work, mine)
                     else:
