@@ -69,8 +69,8 @@ class Budget:
 
 
 LEVELS: dict[str, Budget] = {
-    "medium": Budget(worlds=128, playouts=1, seconds=0.5),
-    "hard": Budget(worlds=384, playouts=2, seconds=2.0),
+    "medium": Budget(worlds=256, playouts=1, seconds=0.8),
+    "hard": Budget(worlds=512, playouts=1, seconds=3.0),
 }
 """Budgets of the levels for people (``easy`` is the heuristic bot)."""
 
