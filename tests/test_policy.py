@@ -105,3 +105,16 @@ def test_lookahead_is_the_best_move_by_policy_playout(name):
             assert look == own
         checked += 1
     assert checked >= 40
+
+
+def test_bench_policy_section_runs_and_counts_every_bid():
+    """``python -m joker.bench search`` section 4 on a few deals: each row
+    splits every bid into made, over and under."""
+    from joker.bench.search import policy_quality
+
+    rows = policy_quality(3)
+    assert set(rows) == {"policy, every card known", "one seat by lookahead, every card known",
+                         "heuristic bots, own cards only"}
+    for shares in rows.values():
+        assert abs(shares["made"] + shares["over"] + shares["under"] - 1.0) < 1e-9
+        assert all(0.0 <= x <= 1.0 for x in shares.values())

@@ -12,10 +12,11 @@
    for a card;
 4. the search's rollout policy as a player: on 9-card bus-angeles deals bid
    by four heuristic bots, the share of those bids the policy makes when it
-   plays every seat with every card known, against the share the heuristic
-   bots make playing the deal themselves (seeing only their own cards).  No
-   goal: it measures how good the continuation the search bot relies on is
-   (a stronger policy is the way to a stronger search bot, docs/bots.md).
+   plays every seat with every card known, the share one seat makes when it
+   plays its own moves by the search's one-ply lookahead (the others by the
+   policy; each seat in turn), and the share the heuristic bots make playing
+   the deal themselves (seeing only their own cards).  No goal: it measures
+   how good the continuation the search bot relies on is (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -131,17 +132,49 @@ def decision_times(games: int) -> dict[str, list[float]]:
     return out
 
 
+def _lookahead_tricks(rules, state, seat: int, params) -> int:
+    """Seat ``seat``'s tricks when it plays by ``policy.lookahead`` (its deal
+    score as the table) and the others by the policy, every card known."""
+    import numpy as np
+
+    from ..fastpath import kernels as FK
+    from ..fastpath import policy as FP
+    from ..scoring import deal_score
+
+    n = rules.players
+    bids = np.array(state.bids, dtype=np.int64)
+    table = np.array([deal_score(rules, state.spec, state.bids[seat], t) for t in range(state.spec.cards + 1)],
+                     dtype=np.float64)
+    hands = np.array(state.hands, dtype=np.int64)
+    trick = np.zeros(n, dtype=np.int64)
+    taken = np.zeros(n, dtype=np.int64)
+    moves, buf, mine = (np.empty(FK.MAX_MOVES, dtype=np.int64) for _ in range(3))
+    work = np.empty((3, n), dtype=np.int64)
+    tlen, leader, first = 0, state.current_player, 1
+    while hands[(leader + tlen) % n]:
+        q = (leader + tlen) % n
+        if q == seat:
+            code = FP.lookahead(hands, trick, tlen, leader, first, taken, bids, params, seat, table, moves, buf,
+                                work, mine)
+        else:
+            code = FP.choose(hands, trick, tlen, leader, first, taken, bids, params, 0.0, moves, buf)
+        tlen, leader, first = FP.play_code(hands, trick, tlen, leader, first, taken, params, code)
+    return int(taken[seat])
+
+
 def policy_quality(deals: int) -> dict[str, dict[str, float]]:
     """Shares of bids made, over (under) on 9-card bus-angeles deals (no
     premium) bid by heuristic bots: played out by the compiled policy with every
-    hand known (no random moves), and by the heuristic bots themselves."""
+    hand known (no random moves), by one seat playing by lookahead (each seat in
+    turn) and by the heuristic bots themselves."""
     import numpy as np
 
     from ..fastpath import policy as FP
     from ..fastpath.convert import params_of
 
     rules = preset("bus-angeles").replace(schedule="9", premium="none")
-    counts = {"policy, every card known": [0, 0, 0], "heuristic bots, own cards only": [0, 0, 0]}
+    names = ("policy, every card known", "one seat by lookahead, every card known", "heuristic bots, own cards only")
+    counts = {k: [0, 0, 0] for k in names}
     n = rules.players
     for g in range(deals):
         bots = [make_bot("heuristic", f"policy:{g}:{s}") for s in range(n)]
@@ -150,14 +183,15 @@ def policy_quality(deals: int) -> dict[str, dict[str, float]]:
             p = state.current_player
             state = state.apply(bots[p].choose(view_of(state, p)))
         bids = list(state.bids)
+        params = params_of(rules, state.trump, state.rotating)
         sums = np.zeros((1, n))
         FP.mean_tricks(np.array([state.hands], dtype=np.int64), state.current_player,
-                       np.array([bids], dtype=np.int64), params_of(rules, state.trump, state.rotating), 1, 0.0, sums)
+                       np.array([bids], dtype=np.int64), params, 1, 0.0, sums)
+        looked = [_lookahead_tricks(rules, state, s, params) for s in range(n)]
         while not state.is_terminal():
             p = state.current_player
             state = state.apply(bots[p].choose(view_of(state, p)))
-        for name, tricks in (("policy, every card known", sums[0]), ("heuristic bots, own cards only",
-                                                                      state.results[-1].tricks)):
+        for name, tricks in zip(names, (sums[0], looked, state.results[-1].tricks)):
             for b, t in zip(bids, map(int, tricks)):
                 counts[name][(t > b) - (t < b) + 1] += 1
     total = deals * n
@@ -198,5 +232,5 @@ def run(seconds: float = 3.0, deals: int = 200, games: int = 2) -> dict:
     print(f"4. the rollout policy as a player: bids of heuristic bots made, {deals} 9-card bus-angeles deals")
     quality = policy_quality(deals)
     for name, q in quality.items():
-        print(f"   {name:32} made {q['made']:6.1%}  over {q['over']:6.1%}  under {q['under']:6.1%}")
+        print(f"   {name:40} made {q['made']:6.1%}  over {q['over']:6.1%}  under {q['under']:6.1%}")
     return {"rollouts": rates, "solve": times, "decisions": dec, "policy": quality}
