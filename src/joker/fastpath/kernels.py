@@ -5,7 +5,11 @@ form, for search inner loops.  It is held to the engine
 (:mod:`joker.engine.play`, :meth:`joker.engine.state.GameState.legal_actions`)
 by a differential test over more than ten thousand random deals of every
 preset (``tests/test_fastpath_diff.py``): same legal moves in the same order,
-same trick winners.
+same trick winners.  The trick summaries (:func:`trick_open`,
+:func:`trick_add`, :func:`beats`, :func:`can_beat`) restate
+:func:`winner_index` and :func:`gen_moves` incrementally, for the playout
+policy: whether a card wins the trick so far, and whether a follower can or
+must take it, without rescanning the trick per candidate.
 
 Encoding (all ``int64``):
 
@@ -24,6 +28,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.core import cgutils, types
+from numba.extending import intrinsic
+from numba.np.arrayobj import make_array, populate_array
 
 NONJOKER = (1 << 52) - 1
 SUIT_BITS = 8191
@@ -51,6 +58,26 @@ LEAD_GIVE = 4
 LEAD_TOP = 8
 
 MAX_MOVES = 64
+
+
+@intrinsic
+def borrowed(typingctx, arr):
+    """``arr`` without its reference count (a null NRT meminfo): compiled calls
+    that take it skip the atomic increments and decrements numba makes for
+    every array argument and local.  Valid only while ``arr`` itself is alive
+    — pass it straight to a call (``f(borrowed(a))``: ``a`` lives until that
+    call returns), never keep or return it."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, sig, args):
+        src = make_array(arr)(context, builder, value=args[0])
+        out = make_array(arr)(context, builder)
+        populate_array(out, data=src.data, shape=src.shape, strides=src.strides, itemsize=src.itemsize,
+                       meminfo=cgutils.get_null_value(src.meminfo.type))
+        return out._getvalue()
+
+    return arr(arr), codegen
 
 
 def _msb_table() -> np.ndarray:
@@ -217,6 +244,125 @@ def winner_index(trick, tlen: int, trump: int, rotating: int, hctw: int) -> int:
     return best
 
 
+@njit(cache=True, inline="always")
+def _play_key(code: int, led: int, t: int, high: int) -> int:
+    """Order key of a plain card in a trick (see :func:`winner_index`); −1: it cannot win."""
+    c = code & 63
+    s = c // 13
+    r = c - 13 * s
+    if s == t:
+        return 100 + r
+    if s == led and high == 0:
+        return r
+    return -1
+
+
+@njit(cache=True, inline="always")
+def trick_open(lead: int, trump: int, rotating: int, hctw: int):
+    """The summary ``(led, t, closed, best, high)`` of a trick of one card,
+    ``lead``: its led suit and trump (as :func:`led_of`, :func:`trick_trump`),
+    whether no later card but a joker played high can win it (``closed``), the
+    best order key of its plain cards (−1: none) and whether it was led high
+    (or top).  With :func:`trick_add` and :func:`beats` it answers
+    ``winner_index(...) == last`` for each candidate card without rescanning
+    the trick."""
+    sub0 = lead >> 6
+    if sub0 == SUB_PLAIN:
+        led = (lead & 63) // 13
+        t = trick_trump(trump, rotating, led)
+        return led, t, 0, _play_key(lead, led, t, 0), 0
+    if SUB_HIGH <= sub0 < SUB_TAKES:
+        led = sub0 - SUB_HIGH
+        t = trick_trump(trump, rotating, led)
+        closed = 0 if (hctw != 0 and t >= 0 and led != t) else 1
+        return led, t, closed, -1, 1
+    if SUB_TAKES <= sub0 < SUB_GIVE:
+        led = sub0 - SUB_TAKES
+        return led, trick_trump(trump, rotating, led), 0, -1, 0
+    t = trick_trump(trump, rotating, -1)
+    if sub0 == SUB_GIVE:
+        return -1, t, 0, -1, 0
+    return -1, t, 1, -1, 1  # top
+
+
+@njit(cache=True, inline="always")
+def trick_add(led: int, t: int, closed: int, best: int, high: int, code: int, lead: int, trump: int,
+              rotating: int):
+    """The summary (see :func:`trick_open`) after ``code`` is added to a trick led by ``lead``."""
+    sub = code >> 6
+    if sub == SUB_FOLLOW_HIGH:
+        return led, t, 1, best, high
+    if sub != SUB_PLAIN:
+        return led, t, closed, best, high
+    if led < 0:
+        if (lead >> 6) != SUB_GIVE:
+            return led, t, closed, best, high
+        led = (code & 63) // 13  # the first plain card after a give: its suit is led
+        t = trick_trump(trump, rotating, led)
+        return led, t, closed, _play_key(code, led, t, high), high
+    key = _play_key(code, led, t, high)
+    if key > best:
+        best = key
+    return led, t, closed, best, high
+
+
+@njit(cache=True, inline="always")
+def beats(led: int, t: int, closed: int, best: int, high: int, code: int) -> bool:
+    """Whether ``code``, added to a trick of summary (see :func:`trick_open`)
+    ``(led, t, closed, best, high)`` of at least one card, wins it so far."""
+    sub = code >> 6
+    if sub == SUB_FOLLOW_HIGH:
+        return True
+    if closed != 0 or sub != SUB_PLAIN:
+        return False
+    if led < 0:
+        return True  # a give lead: the first plain card sets the led suit and wins
+    return _play_key(code, led, t, high) > best
+
+
+@njit(cache=True)
+def trick_summary(trick, tlen: int, trump: int, rotating: int, hctw: int):
+    """The summary (see :func:`trick_open`) of a trick prefix of length ``tlen`` ≥ 1."""
+    lead = trick[0]
+    led, t, closed, best, high = trick_open(lead, trump, rotating, hctw)
+    for i in range(1, tlen):
+        led, t, closed, best, high = trick_add(led, t, closed, best, high, trick[i], lead, trump, rotating)
+    return led, t, closed, best, high
+
+
+@njit(cache=True, inline="always")
+def _above(x: int) -> int:
+    """The 13-bit rank mask of ranks above ``x``."""
+    if x < 0:
+        return SUIT_BITS
+    if x >= 12:
+        return 0
+    return SUIT_BITS & ~((1 << (x + 1)) - 1)
+
+
+@njit(cache=True)
+def can_beat(hand: int, lead: int, led: int, t: int, closed: int, best: int, high: int, must: int):
+    """``(can, forced)`` for a follower holding ``hand`` after a trick of
+    summary (see :func:`trick_open`) ``(led, t, closed, best, high)`` led by
+    ``lead``: whether one of his legal moves (:func:`gen_moves`) wins it so far,
+    and whether every one does (true for no moves)."""
+    if hand == 0:
+        return False, True
+    jokers = hand >> 52
+    m = follow_mask(hand, lead, led, t, must)
+    if closed != 0:
+        win = 0
+    elif led < 0:
+        win = m
+    else:
+        win = 0
+        if t >= 0:
+            win = m & (_above(best - 100) << (13 * t))
+        if high == 0 and led != t:
+            win |= m & (_above(best) << (13 * led))
+    return win != 0 or jokers != 0, jokers == 0 and win == m
+
+
 @njit(cache=True)
 def gen_moves(hand: int, trick, tlen: int, first: int, params, out) -> int:
     """Write the legal move codes of the player to move into ``out`` in the
@@ -270,14 +416,13 @@ def seed(s: int) -> None:
 
 
 @njit(cache=True)
-def random_playout(hands, trick_in, tlen: int, leader: int, first: int, taken, params) -> None:
-    """Finish a deal with uniformly random legal moves; ``hands`` and ``taken``
-    are updated in place (copy them first to keep them)."""
+def _finish_random(hands, trick, tlen: int, leader: int, first: int, taken, params, moves) -> None:
+    """:func:`random_playout` on work arrays: ``trick`` (``n`` long, the
+    prefix filled in) and ``moves`` (``MAX_MOVES``) are overwritten."""
     n = params[P_N]
-    trick = np.empty(n, dtype=np.int64)
-    for i in range(tlen):
-        trick[i] = trick_in[i]
-    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    trump = params[P_TRUMP]
+    rotating = params[P_ROTATING]
+    hctw = params[P_HCTW]
     p = (leader + tlen) % n
     while hands[p] != 0:
         k = gen_moves(hands[p], trick, tlen, first, params, moves)
@@ -288,12 +433,25 @@ def random_playout(hands, trick_in, tlen: int, leader: int, first: int, taken, p
         if tlen < n:
             p = (p + 1) % n
             continue
-        w = (leader + winner_index(trick, n, params[P_TRUMP], params[P_ROTATING], params[P_HCTW])) % n
+        w = (leader + winner_index(trick, n, trump, rotating, hctw)) % n
         taken[w] += 1
         leader = w
         p = w
         tlen = 0
         first = 0
+
+
+@njit(cache=True)
+def random_playout(hands, trick_in, tlen: int, leader: int, first: int, taken, params) -> None:
+    """Finish a deal with uniformly random legal moves; ``hands`` and ``taken``
+    are updated in place (copy them first to keep them)."""
+    n = params[P_N]
+    trick = np.empty(n, dtype=np.int64)
+    for i in range(tlen):
+        trick[i] = trick_in[i]
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    _finish_random(borrowed(hands), borrowed(trick), tlen, leader, first, borrowed(taken), borrowed(params),
+                   borrowed(moves))
 
 
 @njit(cache=True)
@@ -303,12 +461,16 @@ def random_playouts(hands, trick, tlen: int, leader: int, first: int, taken, par
     n = params[P_N]
     h = np.empty(n, dtype=np.int64)
     tk = np.empty(n, dtype=np.int64)
+    t = np.empty(n, dtype=np.int64)
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
     total = 0
     for _ in range(count):
         for i in range(n):
             h[i] = hands[i]
             tk[i] = taken[i]
-        random_playout(h, trick, tlen, leader, first, tk, params)
+        for i in range(tlen):
+            t[i] = trick[i]
+        _finish_random(borrowed(h), borrowed(t), tlen, leader, first, borrowed(tk), borrowed(params), borrowed(moves))
         total += tk[0]
     return total
 

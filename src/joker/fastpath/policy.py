@@ -26,9 +26,10 @@ import numpy as np
 from numba import njit
 
 from . import kernels as K
+from .kernels import borrowed as B
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wants(q: int, taken, target) -> bool:
     """Whether seat ``q`` wants to take tricks now (see the module doc)."""
     tg = target[q]
@@ -39,7 +40,7 @@ def wants(q: int, taken, target) -> bool:
     return taken[q] != tg
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _cost(code: int, t: int) -> int:
     """How valuable a move is to keep: rank, +13 for a trump, jokers the most."""
     sub = code >> 6
@@ -51,31 +52,25 @@ def _cost(code: int, t: int) -> int:
     return 40
 
 
-@njit(cache=True)
-def _threat(hands, trick, pos: int, leader: int, first: int, taken, target, params, buf) -> bool:
+@njit(cache=True, inline="always")
+def _threat(hands, pos: int, leader: int, n: int, taken, target, lead: int, led: int, t: int, closed: int, best: int,
+            high: int, must: int) -> bool:
     """Whether a seat after position ``pos`` of the trick prefix (``pos`` + 1
-    cards) will take it from the card at ``pos``: it wants tricks and can, or
-    every move it has takes it."""
-    n = params[K.P_N]
+    cards, led by ``lead``, of summary ``(led, t, closed, best, high)``: see
+    :func:`.kernels.trick_open`) will take it from the card at ``pos``: it
+    wants tricks and can, or every move it has takes it."""
     for j in range(pos + 1, n):
         seat = (leader + j) % n
-        k = K.gen_moves(hands[seat], trick, pos + 1, first, params, buf)
-        can = False
-        forced = True
-        for i in range(k):
-            trick[pos + 1] = buf[i]
-            if K.winner_index(trick, pos + 2, params[K.P_TRUMP], params[K.P_ROTATING], params[K.P_HCTW]) == pos + 1:
-                can = True
-            else:
-                forced = False
+        can, forced = K.can_beat(hands[seat], lead, led, t, closed, best, high, must)
         if forced or (can and wants(seat, taken, target)):
             return True
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, params, eps: float, moves, buf) -> int:
-    """The policy's move code for the seat to move."""
+    """The policy's move code for the seat to move (``buf`` is no longer used;
+    ``trick`` is only read)."""
     n = params[K.P_N]
     q = (leader + tlen) % n
     k = K.gen_moves(hands[q], trick, tlen, first, params, moves)
@@ -84,19 +79,31 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
     if eps > 0.0 and np.random.random() < eps:
         return moves[int(np.random.random() * k)]
     want = wants(q, taken, target)
+    trump = params[K.P_TRUMP]
+    rotating = params[K.P_ROTATING]
+    hctw = params[K.P_HCTW]
+    must = params[K.P_MUST_TRUMP]
+    lead = 0
+    led, t, closed, top, high = -1, -1, 0, -1, 0
+    if tlen > 0:
+        lead = trick[0]
+        led, t, closed, top, high = K.trick_summary(trick, tlen, trump, rotating, hctw)
     best_key = -1 << 40
     best = moves[0]
     for i in range(k):
         code = moves[i]
-        trick[tlen] = code
-        led = K.led_of(trick, tlen + 1)
-        t = K.trick_trump(params[K.P_TRUMP], params[K.P_ROTATING], led)
-        cost = _cost(code, t)
-        winning = K.winner_index(trick, tlen + 1, params[K.P_TRUMP], params[K.P_ROTATING], params[K.P_HCTW]) == tlen
+        # the trick with ``code`` added: its summary, and whether ``code`` wins it so far
+        if tlen == 0:
+            lead = code
+            led2, t2, closed2, top2, high2 = K.trick_open(code, trump, rotating, hctw)
+            winning = True
+        else:
+            winning = K.beats(led, t, closed, top, high, code)
+            led2, t2, closed2, top2, high2 = K.trick_add(led, t, closed, top, high, code, lead, trump, rotating)
+        cost = _cost(code, t2)
         beaten = False
         if winning and tlen + 1 < n:
-            beaten = _threat(hands, trick, tlen, leader, first, taken, target, params, buf)
-            trick[tlen] = code
+            beaten = _threat(hands, tlen, leader, n, taken, target, lead, led2, t2, closed2, top2, high2, must)
         if want:
             if winning and not beaten:
                 key = 1000 - cost
@@ -116,7 +123,7 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_code(hands, trick, tlen: int, leader: int, first: int, taken, params, code: int):
     """Play ``code`` for the seat to move; returns the new ``(tlen, leader, first)``."""
     n = params[K.P_N]
@@ -201,6 +208,16 @@ def evaluate_moves(worlds, weights, trick0, tlen0: int, leader0: int, first0: in
     hands, trick, taken, moves, buf = _scratch(n)
     work = np.empty((3, n), dtype=np.int64)
     mine = np.empty(K.MAX_MOVES, dtype=np.int64)
+    _evaluate_moves(B(worlds), B(weights), B(trick0), tlen0, leader0, first0, B(taken0), B(target), B(params),
+                    B(cands), B(table), me, reps, eps, look, B(sums), B(hands), B(trick), B(taken), B(moves), B(buf),
+                    B(work), B(mine))
+
+
+@njit(cache=True)
+def _evaluate_moves(worlds, weights, trick0, tlen0, leader0, first0, taken0, target, params, cands, table, me, reps,
+                    eps, look, sums, hands, trick, taken, moves, buf, work, mine):
+    """:func:`evaluate_moves` on its work arrays, every array :func:`.kernels.borrowed`."""
+    n = params[K.P_N]
     for w in range(worlds.shape[0]):
         for c in range(cands.shape[0]):
             for _ in range(reps):
@@ -234,7 +251,7 @@ def mean_tricks(worlds, leader: int, targets, params, reps: int, eps: float, sum
             for i in range(n):
                 hands[i] = worlds[w, i]
                 taken[i] = 0
-            rollout(hands, trick, 0, leader, 1, taken, targets[w], params, eps, moves, buf)
+            rollout(B(hands), B(trick), 0, leader, 1, B(taken), B(targets[w]), B(params), eps, B(moves), B(buf))
             for i in range(n):
                 sums[w, i] += taken[i]
 
@@ -257,5 +274,5 @@ def evaluate_bids(worlds, weights, leader: int, targets, params, me: int, bids, 
                 for i in range(n):
                     hands[i] = worlds[w, i]
                     taken[i] = 0
-                rollout(hands, trick, 0, leader, 1, taken, tg, params, eps, moves, buf)
+                rollout(B(hands), B(trick), 0, leader, 1, B(taken), B(tg), B(params), eps, B(moves), B(buf))
                 sums[c] += weights[w] * tables[c, taken[me]]
