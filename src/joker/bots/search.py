@@ -69,8 +69,8 @@ class Budget:
 
 
 LEVELS: dict[str, Budget] = {
-    "medium": Budget(worlds=256, playouts=1, seconds=0.8),
-    "hard": Budget(worlds=512, playouts=1, seconds=3.0),
+    "medium": Budget(worlds=512, playouts=1, seconds=0.8),
+    "hard": Budget(worlds=1024, playouts=1, seconds=2.0),
 }
 """Budgets of the levels for people (``easy`` is the heuristic bot)."""
 
