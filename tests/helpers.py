@@ -74,3 +74,17 @@ def play_trick(state: GameState, actions: Sequence[str]) -> tuple[GameState, int
     assert state.deal_index == deal_before, "the trick under test must not be the last of its deal"
     assert len(state.tricks) == n_before + 1
     return state, state.tricks[-1].winner
+
+
+def random_play_state(rules: Rules, seed: int, walk, most_plays: int) -> GameState | None:
+    """A seeded game walked by random legal actions (``walk``: a ``random.Random``)
+    into its first deal's play, then up to ``most_plays - 1`` random actions
+    further; ``None`` when that leaves the play phase."""
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAY and not state.is_terminal():
+        state = state.apply(walk.choice(state.legal_actions()))
+    for _ in range(walk.randrange(0, most_plays)):
+        if state.phase is not Phase.PLAY:
+            break
+        state = state.apply(walk.choice(state.legal_actions()))
+    return state if state.phase is Phase.PLAY else None

@@ -10,24 +10,19 @@ import random
 
 import numpy as np
 
-from joker import PRESETS, new_game
-from joker.engine.state import Phase
+from joker import PRESETS
 from joker.fastpath import kernels as K
 from joker.fastpath.convert import position_of
+
+from helpers import random_play_state
 
 
 def _positions(count):
     names = list(PRESETS)
     for s in range(count):
         walk = random.Random(s)
-        state = new_game(PRESETS[names[s % len(names)]], seed=s)
-        while state.phase is not Phase.PLAY and not state.is_terminal():
-            state = state.apply(walk.choice(state.legal_actions()))
-        for _ in range(walk.randrange(0, 30)):
-            if state.phase is not Phase.PLAY:
-                break
-            state = state.apply(walk.choice(state.legal_actions()))
-        if state.phase is Phase.PLAY:
+        state = random_play_state(PRESETS[names[s % len(names)]], s, walk, 30)
+        if state is not None:
             yield walk, position_of(state)
 
 

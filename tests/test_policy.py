@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from joker import PRESETS, DealCards, new_game, parse_card, parse_cards, preset
-from joker.engine.state import Phase
 from joker.fastpath import kernels as K
 from joker.fastpath import policy as FP
 from joker.fastpath.convert import action_of, position_of
+
+from helpers import random_play_state
 
 
 def _scratch(n):
@@ -80,14 +81,8 @@ def test_lookahead_is_the_best_move_by_policy_playout(name):
     checked = 0
     for seed in range(100):
         walk = random.Random(seed)
-        state = new_game(rules, seed=seed)
-        while state.phase is not Phase.PLAY and not state.is_terminal():
-            state = state.apply(walk.choice(state.legal_actions()))
-        for _ in range(walk.randrange(0, 12)):
-            if state.phase is not Phase.PLAY:
-                break
-            state = state.apply(walk.choice(state.legal_actions()))
-        if state.phase is not Phase.PLAY:
+        state = random_play_state(rules, seed, walk, 12)
+        if state is None:
             continue
         pos = position_of(state)
         me = pos.to_move
