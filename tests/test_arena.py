@@ -7,6 +7,10 @@ from __future__ import annotations
 import json
 import math
 import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -88,3 +92,34 @@ def test_command_line(tmp_path):
     assert "score difference per deal" in res.output and out.exists()
     bad = CliRunner().invoke(app, ["arena", "--bots", "heuristic", "--deals", "2"])
     assert bad.exit_code == 1 and "exactly two bots" in bad.output
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; the guard is Linux's prctl")
+def test_killed_arena_leaves_no_workers_playing():
+    """SIGKILL the arena's process mid-run: its pool workers end too (they were
+    found playing their queued boards for many minutes)."""
+    proc = subprocess.Popen([sys.executable, "-m", "joker.cli.main", "arena", "-b", "heuristic,random", "-n", "2000",
+                             "-w", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    workers: list[int] = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(workers) < 3:  # two workers and the resource tracker
+        workers = [int(x) for x in children.read_text().split()]
+        time.sleep(0.1)
+    time.sleep(1.0)  # let the workers start their boards
+    proc.kill()
+    proc.wait()
+    pool = [w for w in workers if b"multiprocessing.spawn" in _read(f"/proc/{w}/cmdline")]
+    assert len(pool) == 2
+    deadline = time.monotonic() + 20
+    while pool and time.monotonic() < deadline:
+        pool = [w for w in pool if _read(f"/proc/{w}/stat").rsplit(b")", 1)[-1].split()[:1] not in ([], [b"Z"])]
+        time.sleep(0.1)
+    assert not pool, f"workers still running: {pool}"
+
+
+def _read(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        return b""

@@ -30,6 +30,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
@@ -260,6 +262,19 @@ def summarize(rules: Rules, names: tuple[str, str], seed: str, games: Sequence[G
                        (stats[0], stats[1]), seconds, tuple(sorted(games, key=lambda g: (g.board, g.seat, g.hero))))
 
 
+def _die_with_parent() -> None:
+    """Pool worker initializer: on Linux, have the kernel end the worker when the
+    arena's process dies, so a killed arena does not leave workers playing the
+    boards already queued to them (elsewhere nothing is done)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+
+
 def boards_for(rules: Rules, deals: int) -> int:
     """Boards (games) needed for at least ``deals`` deals.  Raises ``ValueError`` for ``deals < 1``."""
     if deals < 1:
@@ -295,7 +310,8 @@ def run_arena(
             if progress:
                 progress(len(games), len(jobs))
     else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"),
+                                 initializer=_die_with_parent) as pool:
             futures = [pool.submit(play_seating, *job) for job in jobs]
             for fut in as_completed(futures):
                 games.append(fut.result())
