@@ -101,16 +101,16 @@ def test_killed_arena_leaves_no_workers_playing():
     proc = subprocess.Popen([sys.executable, "-m", "joker.cli.main", "arena", "-b", "heuristic,random", "-n", "2000",
                              "-w", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
-    workers: list[int] = []
+    pool: list[int] = []
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(workers) < 3:  # two workers and the resource tracker
-        workers = [int(x) for x in children.read_text().split()]
+    while time.monotonic() < deadline and len(pool) < 2:
+        pool = [int(w) for w in _read(str(children)).split()
+                if b"multiprocessing.spawn" in _read(f"/proc/{int(w)}/cmdline")]
         time.sleep(0.1)
+    assert len(pool) == 2, "the arena's two pool workers did not start"
     time.sleep(1.0)  # let the workers start their boards
     proc.kill()
     proc.wait()
-    pool = [w for w in workers if b"multiprocessing.spawn" in _read(f"/proc/{w}/cmdline")]
-    assert len(pool) == 2
     deadline = time.monotonic() + 20
     while pool and time.monotonic() < deadline:
         pool = [w for w in pool if _read(f"/proc/{w}/stat").rsplit(b")", 1)[-1].split()[:1] not in ([], [b"Z"])]
