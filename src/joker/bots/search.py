@@ -12,7 +12,9 @@ best mean score.
   (policy playouts with a fair-share target, rounded; the dealer's forbidden
   sum avoided), then each legal bid — so the dealer restriction is respected —
   is played out with the seat aiming at it.
-* **Play**: every distinct legal card or joker call (X1 and X2 are one).
+* **Play**: every distinct legal card or joker call (X1 and X2 are one); in
+  the playouts the seat's own later moves are chosen by one ply of lookahead
+  (``policy.lookahead``, :attr:`Budget.lookahead`), the others' by the policy.
 * **Premium** (bus-angeles, RULES.md §10): while the seat has made every bid
   of the block so far, making this one is worth an estimate of the premium
   at stake: 2 × (its made score + the best positive score of the seat(s) it
