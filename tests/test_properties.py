@@ -281,17 +281,22 @@ def shuffled_deal(rules: Rules, rng: random.Random, dealer: int) -> DealCards:
     return DealCards(tuple(map(tuple, hands)), rest[0] if rest else None, tuple(rest[1:]))
 
 
-def swap_hidden(d: DealCards, observer: int, rng: random.Random, k: int) -> DealCards:
+def swap_hidden(d: DealCards, observer: int, dealer: int, rng: random.Random, k: int) -> DealCards:
     """Exchange up to ``k`` cards between the hands of seats other than ``observer``
-    (with two players: between the other hand and the stock under the turned card)."""
+    (with two players: between the other hand and the stock under the turned card),
+    never the dealer's last card when every card is dealt (it may be shown)."""
     hands = [list(h) for h in d.hands]
     stock = list(d.stock)
     others = [s for s in range(len(hands)) if s != observer]
+    # with every card dealt, the dealer's last card may be shown for trump (RULES.md §5): keep it last
+    shown = lambda s: 1 if d.turned is None and not stock and s == dealer else 0  # noqa: E731
     for _ in range(k):
         if len(others) >= 2:
             a, b = rng.sample(others, 2)
-            i, j = rng.randrange(len(hands[a])), rng.randrange(len(hands[b]))
-            hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
+            ra, rb = len(hands[a]) - shown(a), len(hands[b]) - shown(b)
+            if ra and rb:
+                i, j = rng.randrange(ra), rng.randrange(rb)
+                hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
         elif stock:
             (a,) = others
             i, j = rng.randrange(len(hands[a])), rng.randrange(len(stock))
@@ -307,7 +312,7 @@ def test_views_ignore_other_seats_hidden_cards(rules, seed, choice_seed, swaps, 
     rng = random.Random(choice_seed)
     dealer = data.draw(st.integers(0, n - 1))
     d1 = shuffled_deal(rules, rng, dealer)
-    d2 = swap_hidden(d1, observer, rng, swaps)
+    d2 = swap_hidden(d1, observer, dealer, rng, swaps)
     assert d2.hands[observer] == d1.hands[observer]
     assume(d2 != d1)  # (two players and no stock: nothing hidden to swap)
     a = new_game(rules, seed=seed, deals=[d1], first_dealer=dealer)

@@ -8,7 +8,8 @@ cards, turned-joker next-card, rotating trumps), every sampled world
 * replays: the deal rebuilt from the world (played + current cards) accepts
   every action of the game through the engine's validated ``apply``, so no
   follow, trump or ``high``/``top`` duty and no trump choice is broken;
-* looks the same to the seat: its view of the replayed world equals its real view.
+* looks the same to the seat: its view of the replayed world equals its real view
+  (with every card dealt and trump from the dealer's last card, that card stays his).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ RULESETS = [PRESETS[n] for n in PRESETS] + [
     parse_rules("bus-angeles(schedule='9,9,9',trump_choice=suit_of_seen_cards)"),
     parse_rules("raspisnoy-54(turned_joker=next_card)"),
     parse_rules("camp(schedule='6,7,8')"),
+    # every card dealt: the dealer's last card, still in his hand, shows trump
+    parse_rules("raspisnoy(schedule='9,8,9',empty_stock_trump=dealers_last_card)"),
 ]
 
 
@@ -87,7 +90,10 @@ def test_samples_never_contradict_the_view(rules_index, seed, steps, seat_shift)
         assert hands[seat] & view.hand_mask == view.hand_mask
         for p in range(n):
             assert hands[p] & mask_of(view.known[p]) == mask_of(view.known[p])
-        everything = stock | view.played | mask_of(view.turned)
+        turned = mask_of(view.turned)
+        if len(rules.deck_cards) == n * view.deal.cards:
+            turned = 0  # the dealer's own last card (RULES.md §5): it is in his hand or played
+        everything = stock | view.played | turned
         for h in hands:
             assert not everything & h
             everything |= h
@@ -103,6 +109,25 @@ def test_samples_never_contradict_the_view(rules_index, seed, steps, seat_shift)
         rebuilt = _replay_world(state, seat, (hands, stock))
         assert view_of(rebuilt, seat) == view
         assert rebuilt.hands == hands or view.phase is Phase.TRUMP
+
+
+def test_dealers_shown_last_card_stays_his():
+    """Every card dealt and trump from the dealer's last card (RULES.md §5): every
+    seat sees that card, so every world leaves it in the dealer's hand until he
+    plays it, and the world replays to the same view."""
+    rules = RULESETS[-1]
+    for seed in range(12):
+        state = _position(len(RULESETS) - 1, seed, 4 + seed * 3)
+        if state.phase not in (Phase.BID, Phase.PLAY) or not state.turned:
+            continue
+        shown = state.turned[0]
+        assert state.hands[state.dealer] >> shown & 1 or state.played >> shown & 1
+        for seat in range(rules.players):
+            view = view_of(state, seat)
+            hands, stock = sample_world(constraints_of(view), random.Random(seed))
+            assert stock == 0
+            assert hands[state.dealer] >> shown & 1 == state.hands[state.dealer] >> shown & 1
+            assert view_of(_replay_world(state, seat, (hands, stock)), seat) == view
 
 
 def test_the_view_alone_decides():

@@ -40,7 +40,7 @@ from ..engine.state import DealCards, Phase
 from ..engine.views import PlayerView
 from ..errors import JokerError
 from ..fastpath import kernels as FK
-from ..rules import JokerCall, TrumpChoice
+from ..rules import EmptyStockTrump, JokerCall, TrumpChoice
 from .base import followed
 
 STOCK = -1
@@ -99,6 +99,25 @@ def _chooser(view: PlayerView) -> int | None:
     return (view.dealer + 1) % rules.players
 
 
+def _turned_from_hand(view: PlayerView) -> bool:
+    """Whether the turned card is the dealer's last card, shown for trump because
+    the stock is empty (``empty_stock_trump = dealers_last_card``, RULES.md §5)."""
+    rules = view.rules
+    return (
+        rules.empty_stock_trump is EmptyStockTrump.DEALERS_LAST_CARD
+        and len(view.turned) == 1
+        and len(rules.deck_cards) == rules.players * view.deal.cards
+    )
+
+
+def dealers_shown_card(view: PlayerView) -> int | None:
+    """The dealer's last card shown for trump (see :func:`_turned_from_hand`)
+    while the dealer still holds it; else ``None``."""
+    if _turned_from_hand(view) and not view.played >> view.turned[0] & 1:
+        return view.turned[0]
+    return None
+
+
 def constraints_of(view: PlayerView) -> Constraints:
     """What ``view`` says about the hidden cards.  Raises :class:`JokerError` when the
     game is over (nothing is hidden)."""
@@ -108,13 +127,16 @@ def constraints_of(view: PlayerView) -> Constraints:
     n = rules.players
     me = view.seat
     known = [mask_of(view.known[p]) if p != me else view.hand_mask for p in range(n)]
+    shown = dealers_shown_card(view)
+    if shown is not None:
+        known[view.dealer] |= 1 << shown
     hidden = [view.hand_sizes[p] - known[p].bit_count() for p in range(n)]
     seen = view.played | mask_of(view.turned)
     for k in known:
         seen |= k
     deck = mask_of(rules.deck_cards)
     pool = deck & ~seen
-    stock = len(rules.deck_cards) - n * view.deal.cards - len(view.turned)
+    stock = len(rules.deck_cards) - n * view.deal.cards - (0 if _turned_from_hand(view) else len(view.turned))
     if pool.bit_count() != sum(hidden) + stock:
         raise JokerError(
             f"inconsistent view: {pool.bit_count()} hidden cards for {sum(hidden)} in hands and {stock} in the stock"
@@ -355,8 +377,11 @@ def world_deal(view: PlayerView, world: tuple[tuple[CardSet, ...], CardSet]) -> 
             played[s] |= 1 << a.card
     out = []
     chooser = _chooser(view)
+    shown = view.turned[0] if _turned_from_hand(view) else None
     for p in range(n):
         cards = sorted(cards_in(hands[p] | played[p]))
+        if p == view.dealer and shown is not None:
+            cards = [c for c in cards if c != shown] + [shown]  # dealt last: the engine turns it
         if p == view.seat and view.phase is Phase.TRUMP:
             first = list(view.hand)
             cards = first + [c for c in cards if c not in first]
@@ -365,6 +390,6 @@ def world_deal(view: PlayerView, world: tuple[tuple[CardSet, ...], CardSet]) -> 
             if trumps:
                 cards = [trumps[0]] + [c for c in cards if c != trumps[0]]
         out.append(tuple(cards))
-    turned = view.turned[0] if view.turned else None
+    turned = view.turned[0] if view.turned and not _turned_from_hand(view) else None
     rest = tuple(view.turned[1:]) + tuple(cards_in(stock))
     return DealCards(tuple(out), turned, rest)
