@@ -53,3 +53,4 @@ def test_search_against_ismcts_in_the_arena():
     report = run_arena(rules, ("search", "ismcts"), deals=2, seed="1", workers=1)
     assert report.boards == 2 and len(report.games) == 16
     assert make_bot("ismcts", 1).name == "ismcts"
+    assert make_bot("ismcts@35ms", 1).seconds == pytest.approx(0.035)

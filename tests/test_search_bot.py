@@ -131,6 +131,18 @@ def test_levels_and_registry():
         SearchBot(0, "expert")
 
 
+def test_time_cap_in_the_bot_name():
+    """``search@40ms``: the level's budget with another time cap (for equal-time matches)."""
+    bot = make_bot("search@40ms", 1)
+    assert bot.budget == replace(LEVELS["medium"], seconds=0.04)
+    assert make_bot("hard@1.5s", 1).budget == replace(LEVELS["hard"], seconds=1.5)
+    assert make_bot("search-hard@2", 1).budget.seconds == 2.0
+    for name, error in [("heuristic@40ms", "has no time cap"), ("search@fast", "bad time per decision 'fast'"),
+                        ("search@0ms", "bad time"), ("genius@40ms", "unknown bot 'genius'")]:
+        with pytest.raises(JokerError, match=error):
+            make_bot(name, 1)
+
+
 def test_deterministic_given_the_seed():
     """Same seed, same game — while the time cap does not cut a decision short
     (it is wall-clock time: a busy machine or a numba compile would change the

@@ -39,7 +39,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .bots import BOTS, HeuristicBot, make_bot
+from .bots import HeuristicBot, make_bot, parse_bot_name
 from .engine.state import Phase, new_game
 from .engine.views import view_of
 from .errors import JokerError
@@ -295,8 +295,7 @@ def run_arena(
     report.  ``progress(done, total)`` is called per finished game.
     Raises :class:`JokerError` for an unknown bot and ``ValueError`` for bad counts."""
     for name in names:
-        if name not in BOTS:
-            raise JokerError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+        parse_bot_name(name)  # raises JokerError for an unknown bot or a bad time cap
     boards = boards_for(rules, deals)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     if workers < 1:

@@ -56,7 +56,7 @@ def report_tables(report: ArenaReport) -> list[Table]:
 
 
 def arena_command(
-    bots: str = typer.Option(..., "--bots", "-b", help="Two bots, comma-separated, e.g. search,heuristic."),
+    bots: str = typer.Option(..., "--bots", "-b", help="Two bots, comma-separated, e.g. search,heuristic; a search bot or ismcts may take a time cap per decision: search@40ms,ismcts@40ms."),
     deals: int = typer.Option(240, "--deals", "-n", min=1, help="Deals to play at least (whole games: boards)."),
     preset_name: str = typer.Option("bus-angeles", "--preset", "-p", help="Rules preset or rules string."),
     seed: str = typer.Option("0", "--seed", "-s", help="Seed of the boards: the same seed deals the same cards."),
