@@ -63,6 +63,12 @@ class Budget:
     """Bid inference: a world's weight is exp(−Σ (t − b)² / 2σ²) over the other
     seats that have bid, t being their tricks in policy playouts of the world
     from the deal's start aiming at their bids; ``None``: every world weighs 1."""
+    later_bid_shift: tuple[float, ...] = ()
+    """Bidding: a seat still to bid is guessed, per world, to bid his tricks in a
+    policy playout minus ``later_bid_shift[k − 1] × cards / 9`` (rounded; k: the
+    seats still to bid after this one; missing entries: 0).  Unshifted, a playout
+    hands a later bidder the tricks the known bids leave over, but players bid
+    on their own cards (see :data:`LATER_BID_SHIFT`)."""
     lookahead: int = 9
     """In card play, the seat's own later moves in a playout, while it holds at
     most this many cards, are chosen by one ply of lookahead over policy
@@ -229,9 +235,11 @@ class SearchBot:
             if later:
                 tricks = np.zeros((w, n), dtype=np.float64)
                 FP.mean_tricks(worlds, leader, base, params, 1, self.budget.eps, tricks)
+                k = len(later)
+                shift = self.budget.later_bid_shift[k - 1] * c / 9 if k <= len(self.budget.later_bid_shift) else 0.0
                 for i in range(w):
                     for q in later:
-                        base[i, q] = self._guess_bid(view, q, float(tricks[i, q]), base[i])
+                        base[i, q] = self._guess_bid(view, q, max(0.0, float(tricks[i, q]) - shift), base[i])
             FP.evaluate_bids(worlds, weights, leader, base, params, me, cand, tables, self.budget.playouts,
                              self.budget.eps, sums)
         return Bid(bids[int(np.argmax(sums))])
