@@ -6,7 +6,9 @@ the seat's :class:`~joker.engine.views.PlayerView` is contradicted.
 What the view tells (RULES.md §5–§7), read by :func:`constraints_of`:
 
 * the cards seen: the seat's own, those on the others' foreheads, the turned
-  cards, the cards played this deal — none of them is hidden;
+  cards, the cards played this deal — none of them is hidden; a turned card
+  that is the dealer's last card (every card dealt, ``empty_stock_trump =
+  dealers_last_card``) is in the dealer's hand until he plays it;
 * a follower who played a card off the led suit holds none of it; not
   trumping either (with ``must_trump``), he holds no trump (the trick's trump,
   so rotating trumps count);

@@ -70,6 +70,11 @@ class Budget:
     hands a later bidder the tricks the known bids leave over, but players bid
     on their own cards (see :data:`LATER_BID_SHIFT`)."""
     lookahead: int = 9
+    bid_lookahead: int = 0
+    bid_blend: float = 0.0
+    """Bidding: a bid's value is ``(1 − bid_blend)`` × its value with the policy's
+    playouts + ``bid_blend`` × its value with the seat's moves by lookahead while
+    it holds at most ``bid_lookahead`` cards (0: policy playouts only)."""
     """In card play, the seat's own later moves in a playout, while it holds at
     most this many cards, are chosen by one ply of lookahead over policy
     playouts (``policy.lookahead``) rather than by the policy itself (0: never);
@@ -240,8 +245,13 @@ class SearchBot:
                 for i in range(w):
                     for q in later:
                         base[i, q] = self._guess_bid(view, q, max(0.0, float(tricks[i, q]) - shift), base[i])
-            FP.evaluate_bids(worlds, weights, leader, base, params, me, cand, tables, self.budget.playouts,
-                             self.budget.eps, sums)
+            b = self.budget
+            if b.bid_blend < 1.0:
+                FP.evaluate_bids(worlds, weights * (1.0 - b.bid_blend), leader, base, params, me, cand, tables,
+                                 b.playouts, b.eps, sums)
+            if b.bid_blend > 0.0 and b.bid_lookahead > 0:
+                FP.evaluate_bids(worlds, weights * b.bid_blend, leader, base, params, me, cand, tables, b.playouts,
+                                 b.eps, sums, b.bid_lookahead)
         return Bid(bids[int(np.argmax(sums))])
 
     @staticmethod

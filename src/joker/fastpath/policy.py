@@ -258,12 +258,16 @@ def mean_tricks(worlds, leader: int, targets, params, reps: int, eps: float, sum
 
 @njit(cache=True)
 def evaluate_bids(worlds, weights, leader: int, targets, params, me: int, bids, tables, reps: int, eps: float,
-                  sums) -> None:
+                  sums, look: int = 0) -> None:
     """For each world and candidate bid ``bids[c]`` of seat ``me`` (others'
-    targets from ``targets[w]``), play the deal ``reps`` times with the policy
-    and add ``weights[w] * tables[c, tricks of me]`` to ``sums[c]``."""
+    targets from ``targets[w]``), play the deal ``reps`` times — seat ``me`` by
+    :func:`lookahead` for ``tables[c]`` while he holds at most ``look`` cards,
+    else everybody by the policy — and add ``weights[w] * tables[c, tricks of
+    me]`` to ``sums[c]``."""
     n = params[K.P_N]
     hands, trick, taken, moves, buf = _scratch(n)
+    work = np.empty((3, n), dtype=np.int64)
+    mine = np.empty(K.MAX_MOVES, dtype=np.int64)
     tg = np.empty(n, dtype=np.int64)
     for w in range(worlds.shape[0]):
         for i in range(n):
@@ -274,5 +278,19 @@ def evaluate_bids(worlds, weights, leader: int, targets, params, me: int, bids, 
                 for i in range(n):
                     hands[i] = worlds[w, i]
                     taken[i] = 0
-                rollout(B(hands), B(trick), 0, leader, 1, B(taken), B(tg), B(params), eps, B(moves), B(buf))
+                if look == 0:
+                    rollout(B(hands), B(trick), 0, leader, 1, B(taken), B(tg), B(params), eps, B(moves), B(buf))
+                else:
+                    tlen, ld, first = 0, leader, 1
+                    while True:
+                        q = (ld + tlen) % n
+                        if hands[q] == 0:
+                            break
+                        if q == me and K.popcount(hands[me]) <= look:
+                            code = lookahead(B(hands), B(trick), tlen, ld, first, B(taken), B(tg), B(params), me,
+                                             tables[c], B(moves), B(buf), work, B(mine))
+                        else:
+                            code = choose(B(hands), B(trick), tlen, ld, first, B(taken), B(tg), B(params), eps,
+                                          B(moves), B(buf))
+                        tlen, ld, first = play_code(hands, trick, tlen, ld, first, taken, params, code)
                 sums[c] += weights[w] * tables[c, taken[me]]
