@@ -13,7 +13,7 @@ import pytest
 from joker import PRESETS, DealCards, new_game, parse_card, parse_cards, preset
 from joker.fastpath import kernels as K
 from joker.fastpath import policy as FP
-from joker.fastpath.convert import action_of, position_of
+from joker.fastpath.convert import action_of, params_of, position_of
 
 from helpers import random_play_state
 
@@ -113,3 +113,19 @@ def test_bench_policy_section_runs_and_counts_every_bid():
     for shares in rows.values():
         assert abs(shares["made"] + shares["over"] + shares["under"] - 1.0) < 1e-9
         assert all(0.0 <= x <= 1.0 for x in shares.values())
+
+
+def test_bid_evaluation_with_lookahead_finds_the_bid_the_policy_misses():
+    """The deal of the test above, valued at the bidding: bid 2 of seat 0 is made in
+    the policy's playout only when seat 0's own moves are chosen by lookahead."""
+    rules = preset("bus-angeles").replace(schedule="3")
+    hands = ("QC AC KD", "8S JC X1", "7C 7D 8H", "8D QD KH")
+    world = np.array([[sum(1 << c for c in parse_cards(h)) for h in hands]], dtype=np.int64)
+    params = params_of(rules, parse_card("9S") // 13, False)
+    targets = np.array([[2, 1, 3, 0]], dtype=np.int64)
+    bids = np.array([2], dtype=np.int64)
+    made = np.array([[0.0, 0.0, 1.0, 0.0]])
+    for look, expected in ((0, 0.0), (3, 1.0), (1, 0.0)):
+        sums = np.zeros(1)
+        FP.evaluate_bids(world, np.ones(1), 0, targets, params, 0, bids, made, 1, 0.0, sums, look)
+        assert sums[0] == expected, look

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from joker import PRESETS, DealCards, new_game, parse_card, parse_cards, preset, view_of
@@ -193,3 +194,32 @@ def test_whole_games_under_every_preset(name):
     ]
     state = play_game(rules, bots, f"search:{name}")
     assert state.is_terminal() and len(state.results) == len(rules.deals)
+
+
+def test_later_bid_shift_lowers_the_guessed_bids(monkeypatch):
+    """Budget.later_bid_shift: the bids still to come are guessed from playouts
+    minus the shift (× cards / 9), never below 0."""
+    import joker.bots.search as search_module
+
+    seen = []
+    real = search_module.FP.evaluate_bids
+
+    def spy(worlds, weights, leader, targets, *rest):
+        seen.append(targets.copy())
+        real(worlds, weights, leader, targets, *rest)
+
+    monkeypatch.setattr(search_module.FP, "evaluate_bids", spy)
+    rules = preset("bus-angeles").replace(schedule="9")
+    state = new_game(rules, seed=5)
+    state = state.apply(state.legal_actions()[0])  # the trump (RULES.md §5 rule 3)
+    view = view_of(state, state.current_player)  # the first bidder: three bids to come
+    assert view.bids == (None,) * 4
+    later = [(view.seat + i) % 4 for i in (1, 2, 3)]
+    guesses = {}
+    for shift in ((), (9.0, 9.0, 9.0), (0.0, 0.0, 2.0)):
+        seen.clear()
+        SearchBot(3, budget=Budget(worlds=64, seconds=60.0, later_bid_shift=shift)).choose(view)
+        guesses[shift] = np.concatenate(seen)[:, later]
+    plain, zero, two = guesses[()], guesses[(9.0, 9.0, 9.0)], guesses[(0.0, 0.0, 2.0)]
+    assert plain.mean() > 1.0 and zero.max() <= 1  # (the dealer may be moved off his forbidden bid)
+    assert 1.0 < plain.mean() - two.mean() <= 2.5 and two.min() >= 0
