@@ -82,8 +82,8 @@ class Budget:
 
 
 LEVELS: dict[str, Budget] = {
-    "medium": Budget(worlds=512, playouts=1, seconds=0.8),
-    "hard": Budget(worlds=1024, playouts=1, seconds=2.0),
+    "medium": Budget(worlds=512, playouts=1, seconds=0.8, bid_blend=0.5, bid_lookahead=9),
+    "hard": Budget(worlds=1024, playouts=1, seconds=2.0, bid_blend=0.5, bid_lookahead=9),
 }
 """Budgets of the levels for people (``easy`` is the heuristic bot)."""
 
