@@ -11,7 +11,9 @@ best mean score.
 * **Bidding** (RULES.md §6): the bids still to come are estimated per world
   (policy playouts with a fair-share target, rounded; the dealer's forbidden
   sum avoided), then each legal bid — so the dealer restriction is respected —
-  is played out with the seat aiming at it.
+  is played out with the seat aiming at it: valued half with the seat playing
+  by the policy, half by lookahead (:attr:`Budget.bid_blend`; docs/bots.md
+  "Limits" has the measurements).
 * **Play**: every distinct legal card or joker call (X1 and X2 are one); in
   the playouts the seat's own later moves are chosen by one ply of lookahead
   (``policy.lookahead``, :attr:`Budget.lookahead`), the others' by the policy.
