@@ -219,3 +219,26 @@ def test_every_refusal_has_a_reason_the_terminal_says_in_both_languages():
             if s.is_terminal():
                 break
     assert {"not_held", "must_follow", "bid_range", "play_now", "bid_now"} <= reasons
+
+
+def test_refusals_said_to_the_player_who_acted_say_you():
+    """The terminal game and the web page tell the player who tried an action
+    "you do not hold …", not "seat 1 does not hold …", with the same placeholders."""
+    import string
+
+    from joker.cards import format_card
+    from joker.refusals import TEXTS, YOU, refusal, texts_for_player
+
+    for lang, texts in YOU.items():
+        for reason, text in texts.items():
+            names = lambda t: {f for _, f, _, _ in string.Formatter().parse(t) if f}  # noqa: E731
+            assert names(text) == names(TEXTS[lang][reason]) - {"seat"}, (lang, reason)
+        assert set(texts_for_player(lang)) == set(TEXTS[lang])
+    s = new_game("bus-angeles", seed=1)
+    card = next(c for c in range(52) if not s.hands[s.current_player] >> c & 1)
+    with pytest.raises(IllegalActionError) as ei:
+        s.apply(f"{format_card(card)}")
+    e = ei.value
+    assert refusal(e, "en") == str(e) and f"seat {s.current_player + 1}" in str(e)
+    assert refusal(e, "en", you=True).startswith(f"illegal action {format_card(card)}: you must bid now")
+    assert refusal(e, "ru", you=True).startswith(f"{format_card(card)}: сейчас ваш заказ")

@@ -219,7 +219,7 @@ def test_play_quit_resume_finish(tmp_path):
     assert "Trick 1 of 3: your lead" in child.before
     absent = next(c for c in ("A♠", "A♣", "A♦", "A♥") if c not in hand)
     child.sendline(absent)
-    child.expect(r"✗ illegal play A[SCDH]: .*does not hold A[SCDH]")
+    child.expect(r"✗ illegal play A[SCDH]: you do not hold A[SCDH]")
     child.expect(PROMPT)
     child.sendline("zz")
     child.expect(r"✗ not understood: 'zz'")

@@ -55,13 +55,39 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 """Per language, per reason code: the text with ``{placeholders}`` from the error's params."""
 
+YOU: dict[str, dict[str, str]] = {
+    "en": {
+        "trump_first": "illegal action {action}: you must choose trump first; legal: {legal}",
+        "trump_not_seen": "illegal trump {action}: you may name only a suit of your first three cards; legal: {legal}",
+        "bid_now": "illegal action {action}: you must bid now; legal: {legal}",
+        "play_now": "illegal action {action}: you must play a card now; legal: {legal}",
+        "not_held": "illegal play {action}: you do not hold {card}; legal: {legal}",
+    },
+    "ru": {
+        "trump_first": "{action}: сначала назовите козырь; можно: {legal}",
+        "trump_not_seen": "{action}: назвать можно только масть одной из ваших трёх первых карт; можно: {legal}",
+        "bid_now": "{action}: сейчас ваш заказ; можно: {legal}",
+        "play_now": "{action}: сейчас ваш ход картой; можно: {legal}",
+        "not_held": "{action}: у вас нет карты {card}; можно: {legal}",
+    },
+}
+"""The texts that name the seat, said to the player who tried the action ("you")."""
 
-def refusal(error: Exception, lang: str = "en") -> str:
+
+def texts_for_player(lang: str) -> dict[str, str]:
+    """The texts of ``lang`` as said to the player who acted (:data:`YOU` over
+    :data:`TEXTS`); empty for an unknown language."""
+    return {**TEXTS.get(lang, {}), **YOU.get(lang, {})}
+
+
+def refusal(error: Exception, lang: str = "en", you: bool = False) -> str:
     """Why an action was refused, in ``lang`` (``en`` or ``ru``): from the
     ``reason`` and ``params`` of an ``IllegalActionError``; its own message
-    when it has no known reason or the language is unknown."""
+    when it has no known reason or the language is unknown.  ``you``: said to
+    the player who tried it ("you do not hold …", not "seat 1 does not hold …")."""
     reason = getattr(error, "reason", None)
-    text = TEXTS.get(lang, {}).get(reason) if reason else None
+    table = texts_for_player(lang) if you else TEXTS.get(lang, {})
+    text = table.get(reason) if reason else None
     if text is None:
         return str(error)
     return text.format(**error.params)

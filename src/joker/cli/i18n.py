@@ -276,9 +276,9 @@ class Tr:
             text = EN[key]
         return text.format(**fields) if fields else text
 
-    def refusal(self, error: Exception) -> str:
+    def refusal(self, error: Exception, you: bool = False) -> str:
         """Why the engine refused an action, in this language (see :func:`joker.refusals.refusal`)."""
-        return refusal(error, self.lang)
+        return refusal(error, self.lang, you)
 
     def plural(self, n: int, forms: Sequence[str]) -> str:
         """``n`` with the right noun form: English (one, many), Russian (1, 2–4, 5+)."""

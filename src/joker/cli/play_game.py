@@ -317,7 +317,7 @@ class TerminalGame:
         try:
             self.state.apply(action)
         except IllegalActionError as e:
-            self.say(self.tr("illegal", message=self.tr.refusal(e)), style="red")
+            self.say(self.tr("illegal", message=self.tr.refusal(e, you=True)), style="red")
             return True
         return False
 

@@ -37,7 +37,7 @@ from ..errors import JokerError
 from ..ledger import Ledger
 from ..ledger.db import LedgerError
 from ..record import GameRecord
-from ..refusals import TEXTS as REFUSALS
+from ..refusals import texts_for_player
 from ..rules import PRESETS
 from . import keeper
 from .analysis_jobs import NONE, AnalysisJobs, done_json
@@ -121,7 +121,7 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
 
     def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         lang = lang_of(request)
-        js = {"lang": lang, "T": CATALOG[lang], "refusals": REFUSALS[lang], **ctx.pop("js", {})}
+        js = {"lang": lang, "T": CATALOG[lang], "refusals": texts_for_player(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
             request, name, {"t": Tr(lang), "lang": lang, "langs": LANGS, "path": request.url.path,
                             "js": json.dumps(js, ensure_ascii=False).replace("</", "<\\/"), **ctx},
