@@ -70,17 +70,16 @@ class Budget:
     policy playout minus ``later_bid_shift[k − 1] × cards / 9`` (rounded; k: the
     seats still to bid after this one; missing entries: 0).  Unshifted, a playout
     hands a later bidder the tricks the known bids leave over, but players bid
-    on their own cards (see :data:`LATER_BID_SHIFT`)."""
+    on their own cards (measured in docs/bots.md, "Limits"; off by default)."""
     lookahead: int = 9
+    """In card play, the seat's own later moves in a playout, while it holds at
+    most this many cards, are chosen by one ply of lookahead over policy
+    playouts (``policy.lookahead``) rather than by the policy itself (0: never)."""
     bid_lookahead: int = 0
     bid_blend: float = 0.0
     """Bidding: a bid's value is ``(1 − bid_blend)`` × its value with the policy's
     playouts + ``bid_blend`` × its value with the seat's moves by lookahead while
     it holds at most ``bid_lookahead`` cards (0: policy playouts only)."""
-    """In card play, the seat's own later moves in a playout, while it holds at
-    most this many cards, are chosen by one ply of lookahead over policy
-    playouts (``policy.lookahead``) rather than by the policy itself (0: never);
-    bidding always plays out with the policy."""
 
 
 LEVELS: dict[str, Budget] = {
@@ -248,10 +247,11 @@ class SearchBot:
                     for q in later:
                         base[i, q] = self._guess_bid(view, q, max(0.0, float(tricks[i, q]) - shift), base[i])
             b = self.budget
-            if b.bid_blend < 1.0:
-                FP.evaluate_bids(worlds, weights * (1.0 - b.bid_blend), leader, base, params, me, cand, tables,
+            blend = b.bid_blend if b.bid_lookahead > 0 else 0.0
+            if blend < 1.0:
+                FP.evaluate_bids(worlds, weights * (1.0 - blend), leader, base, params, me, cand, tables,
                                  b.playouts, b.eps, sums)
-            if b.bid_blend > 0.0 and b.bid_lookahead > 0:
+            if blend > 0.0:
                 FP.evaluate_bids(worlds, weights * b.bid_blend, leader, base, params, me, cand, tables, b.playouts,
                                  b.eps, sums, b.bid_lookahead)
         return Bid(bids[int(np.argmax(sums))])
