@@ -112,14 +112,6 @@ def _turned_from_hand(view: PlayerView) -> bool:
     )
 
 
-def dealers_shown_card(view: PlayerView) -> int | None:
-    """The dealer's last card shown for trump (see :func:`_turned_from_hand`)
-    while the dealer still holds it; else ``None``."""
-    if _turned_from_hand(view) and not view.played >> view.turned[0] & 1:
-        return view.turned[0]
-    return None
-
-
 def constraints_of(view: PlayerView) -> Constraints:
     """What ``view`` says about the hidden cards.  Raises :class:`JokerError` when the
     game is over (nothing is hidden)."""
@@ -129,16 +121,16 @@ def constraints_of(view: PlayerView) -> Constraints:
     n = rules.players
     me = view.seat
     known = [mask_of(view.known[p]) if p != me else view.hand_mask for p in range(n)]
-    shown = dealers_shown_card(view)
-    if shown is not None:
-        known[view.dealer] |= 1 << shown
+    from_hand = _turned_from_hand(view)
+    if from_hand and not view.played >> view.turned[0] & 1:
+        known[view.dealer] |= 1 << view.turned[0]  # still his
     hidden = [view.hand_sizes[p] - known[p].bit_count() for p in range(n)]
     seen = view.played | mask_of(view.turned)
     for k in known:
         seen |= k
     deck = mask_of(rules.deck_cards)
     pool = deck & ~seen
-    stock = len(rules.deck_cards) - n * view.deal.cards - (0 if _turned_from_hand(view) else len(view.turned))
+    stock = len(rules.deck_cards) - n * view.deal.cards - (0 if from_hand else len(view.turned))
     if pool.bit_count() != sum(hidden) + stock:
         raise JokerError(
             f"inconsistent view: {pool.bit_count()} hidden cards for {sum(hidden)} in hands and {stock} in the stock"

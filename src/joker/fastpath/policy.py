@@ -195,6 +195,25 @@ def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, p
     return best_code
 
 
+@njit(cache=True, inline="always")
+def finish(hands, trick, tlen: int, leader: int, first: int, taken, target, params, me: int, table, look: int,
+           eps: float, moves, buf, work, mine) -> None:
+    """Finish the deal in place: seat ``me`` by :func:`lookahead` for ``table``
+    while he holds at most ``look`` cards, every other move by the policy
+    (``work``, ``mine``: :func:`lookahead`'s scratch arrays)."""
+    n = params[K.P_N]
+    while True:
+        q = (leader + tlen) % n
+        if hands[q] == 0:
+            return
+        if q == me and K.popcount(hands[me]) <= look:
+            code = lookahead(hands, trick, tlen, leader, first, taken, target, params, me, table, moves, buf, work,
+                             mine)
+        else:
+            code = choose(hands, trick, tlen, leader, first, taken, target, params, eps, moves, buf)
+        tlen, leader, first = play_code(hands, trick, tlen, leader, first, taken, params, code)
+
+
 @njit(cache=True)
 def evaluate_moves(worlds, weights, trick0, tlen0: int, leader0: int, first0: int, taken0, target, params, cands,
                    table, me: int, reps: int, eps: float, look: int, sums) -> None:
@@ -227,16 +246,8 @@ def _evaluate_moves(worlds, weights, trick0, tlen0, leader0, first0, taken0, tar
                 for i in range(tlen0):
                     trick[i] = trick0[i]
                 tlen, leader, first = play_code(hands, trick, tlen0, leader0, first0, taken, params, cands[c])
-                while True:
-                    q = (leader + tlen) % n
-                    if hands[q] == 0:
-                        break
-                    if q == me and K.popcount(hands[me]) <= look:
-                        code = lookahead(hands, trick, tlen, leader, first, taken, target, params, me, table, moves,
-                                         buf, work, mine)
-                    else:
-                        code = choose(hands, trick, tlen, leader, first, taken, target, params, eps, moves, buf)
-                    tlen, leader, first = play_code(hands, trick, tlen, leader, first, taken, params, code)
+                finish(hands, trick, tlen, leader, first, taken, target, params, me, table, look, eps, moves, buf,
+                       work, mine)
                 sums[c] += weights[w] * table[taken[me]]
 
 
@@ -278,19 +289,6 @@ def evaluate_bids(worlds, weights, leader: int, targets, params, me: int, bids, 
                 for i in range(n):
                     hands[i] = worlds[w, i]
                     taken[i] = 0
-                if look == 0:
-                    rollout(B(hands), B(trick), 0, leader, 1, B(taken), B(tg), B(params), eps, B(moves), B(buf))
-                else:
-                    tlen, ld, first = 0, leader, 1
-                    while True:
-                        q = (ld + tlen) % n
-                        if hands[q] == 0:
-                            break
-                        if q == me and K.popcount(hands[me]) <= look:
-                            code = lookahead(B(hands), B(trick), tlen, ld, first, B(taken), B(tg), B(params), me,
-                                             tables[c], B(moves), B(buf), work, B(mine))
-                        else:
-                            code = choose(B(hands), B(trick), tlen, ld, first, B(taken), B(tg), B(params), eps,
-                                          B(moves), B(buf))
-                        tlen, ld, first = play_code(hands, trick, tlen, ld, first, taken, params, code)
+                finish(B(hands), B(trick), 0, leader, 1, B(taken), B(tg), B(params), me, tables[c], look, eps,
+                       B(moves), B(buf), work, B(mine))
                 sums[c] += weights[w] * tables[c, taken[me]]
