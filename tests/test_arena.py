@@ -4,6 +4,7 @@ trumps in every seating, trump choice included), and the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import statistics
@@ -92,6 +93,54 @@ def test_command_line(tmp_path):
     assert "score difference per deal" in res.output and out.exists()
     bad = CliRunner().invoke(app, ["arena", "--bots", "heuristic", "--deals", "2"])
     assert bad.exit_code == 1 and "exactly two bots" in bad.output
+
+
+def test_journal_resumes_an_interrupted_run(report, tmp_path):
+    """A run killed after some games (its journal cut mid-line) and run again with
+    the journal plays only the missing games and reports what one whole run does."""
+    journal = tmp_path / "r.json.games.jsonl"
+    whole = run_arena(RULES, ("heuristic", "random"), deals=9, seed="7", workers=1, journal=journal)
+    assert whole.per_board == report.per_board and _outcomes(whole) == _outcomes(report)
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 1 + 24 and json.loads(lines[0])["bots"] == ["heuristic", "random"]
+    journal.write_text("\n".join(lines[:11]) + "\n" + lines[11][:40])  # 10 games, the 11th cut short
+    calls = []
+    again = run_arena(RULES, ("heuristic", "random"), deals=9, seed="7", workers=1, journal=journal,
+                      progress=lambda done, total: calls.append(done))
+    assert calls == list(range(10, 25))  # 10 kept (reported once at the start), 14 played
+    assert again.per_board == report.per_board and _outcomes(again) == _outcomes(report)
+    assert len(journal.read_text().splitlines()) == 1 + 24
+
+
+def _outcomes(report):
+    """Everything of the per-bot statistics but the time spent thinking."""
+    return [dataclasses.replace(s, think=0.0) for s in report.stats]
+
+
+def test_journal_of_another_match_or_corrupt_is_refused(tmp_path):
+    journal = tmp_path / "j.jsonl"
+    run_arena(RULES, ("heuristic", "random"), deals=3, seed="7", workers=1, journal=journal)
+    text = journal.read_text()
+    with pytest.raises(JokerError, match="journal of another match"):
+        run_arena(RULES, ("heuristic", "random"), deals=3, seed="8", workers=1, journal=journal)
+    lines = text.splitlines()
+    journal.write_text("\n".join(lines[:3] + ['{"board": 0}'] + lines[4:]) + "\n")
+    broken = journal.read_text()
+    with pytest.raises(JokerError, match="line 4: not a game record"):
+        run_arena(RULES, ("heuristic", "random"), deals=3, seed="7", workers=1, journal=journal)
+    assert journal.read_text() == broken  # nothing changed
+
+
+def test_command_line_keeps_a_journal_until_done(tmp_path):
+    out = tmp_path / "r.json"
+    journal = tmp_path / "r.json.games.jsonl"
+    args = ["arena", "-b", "heuristic,random", "-n", "2", "-p", "bus-angeles(schedule='1,1')", "-s", "3", "-w", "1",
+            "-o", str(out)]
+    run_arena(parse_rules("bus-angeles(schedule='1,1')"), ("heuristic", "random"), 1, "3", 1, journal=journal)
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 0, res.output
+    assert "resuming from" in res.output and out.exists() and not journal.exists()
+    assert len(json.loads(out.read_text())["games"]) == 8
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; the guard is Linux's prctl")

@@ -22,7 +22,9 @@ Report (:class:`ArenaReport`):
   win rate (first place, ties shared, RULES.md §12's places).
 
 Pure functions (no printing); the ``joker arena`` command adds a progress bar.
-Games run on a local process pool.
+Games run on a local process pool.  A long run can keep a *journal*: every
+finished game is appended to it as one JSON line, and a run given the journal
+of an interrupted run of the same match plays only the games it lacks.
 """
 
 from __future__ import annotations
@@ -68,6 +70,16 @@ class GameRecord:
     """Seconds bot A and bot B spent choosing, over the decisions with a choice."""
     decisions: tuple[int, int] = (0, 0)
     """Decisions with more than one legal action, per bot (A, B)."""
+
+    @classmethod
+    def from_json(cls, d: dict) -> "GameRecord":
+        """The record of :func:`dataclasses.asdict` output (lists back to tuples).
+        Raises ``AttributeError``/``KeyError``/``TypeError`` for a malformed one."""
+
+        def tup(x):
+            return tuple(tup(v) for v in x) if isinstance(x, list) else x
+
+        return cls(**{k: tup(v) for k, v in d.items()})
 
 
 def seatings(players: int) -> list[tuple[int, int]]:
@@ -282,6 +294,35 @@ def boards_for(rules: Rules, deals: int) -> int:
     return math.ceil(deals / len(rules.deals))
 
 
+def read_journal(path: Path, header: dict) -> list[GameRecord]:
+    """The games recorded in the journal ``path`` (none if it does not exist).
+    Its first line must be ``header`` (the match: rules, bots, seed).  A last line
+    cut short (the run was killed while writing it) is dropped from the file;
+    any other bad line raises :class:`JokerError` naming it, changing nothing."""
+    if not path.exists() or path.stat().st_size == 0:
+        return []
+    lines = path.read_text(encoding="utf-8").split("\n")
+    complete = lines[-1] == ""
+    lines = lines[:-1] if complete else lines
+    try:
+        head = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        head = None
+    if head != header:
+        raise JokerError(f"{path} is the journal of another match ({head}), not of {header}; "
+                         "move it away or use another --out")
+    games = []
+    for i, line in enumerate(lines[1:], start=2):
+        try:
+            games.append(GameRecord.from_json(json.loads(line)))
+        except (json.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError) as e:
+            if i == len(lines) and not complete:
+                path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+                break
+            raise JokerError(f"{path}, line {i}: not a game record ({e})") from None
+    return games
+
+
 def run_arena(
     rules: Rules,
     names: tuple[str, str],
@@ -289,11 +330,16 @@ def run_arena(
     seed: str = "0",
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    journal: Path | str | None = None,
 ) -> ArenaReport:
     """Play enough boards for ``deals`` deals, every seating of each, on
     ``workers`` processes (default: the CPU count; 1: in this process), and
-    report.  ``progress(done, total)`` is called per finished game.
-    Raises :class:`JokerError` for an unknown bot and ``ValueError`` for bad counts."""
+    report.  ``progress(done, total)`` is called per finished game (and once at
+    the start when a journal already holds games).  ``journal``: a JSON-lines
+    file each finished game is appended to; the games it already holds for this
+    match are not played again (:func:`read_journal`).  Raises :class:`JokerError`
+    for an unknown bot or another match's journal and ``ValueError`` for bad counts.
+    ``seconds`` of the report counts this run only."""
     for name in names:
         parse_bot_name(name)  # raises JokerError for an unknown bot or a bad time cap
     boards = boards_for(rules, deals)
@@ -301,19 +347,44 @@ def run_arena(
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     jobs = [(str(rules), names, seed, b, seat, hero) for b in range(boards) for seat, hero in seatings(rules.players)]
+    total = len(jobs)
     start = time.perf_counter()
     games: list[GameRecord] = []
-    if workers == 1:
-        for job in jobs:
-            games.append(play_seating(*job))
-            if progress:
-                progress(len(games), len(jobs))
-    else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"),
-                                 initializer=_die_with_parent) as pool:
-            futures = [pool.submit(play_seating, *job) for job in jobs]
-            for fut in as_completed(futures):
-                games.append(fut.result())
-                if progress:
-                    progress(len(games), len(jobs))
+    log = None
+    if journal is not None:
+        journal = Path(journal)
+        header = {"rules": str(rules), "bots": list(names), "seed": seed}
+        wanted = {job[3:] for job in jobs}
+        games = [g for g in read_journal(journal, header) if (g.board, g.seat, g.hero) in wanted]
+        have = {(g.board, g.seat, g.hero) for g in games}
+        jobs = [job for job in jobs if job[3:] not in have]
+        new = not journal.exists() or journal.stat().st_size == 0
+        log = journal.open("a", encoding="utf-8")
+        if new:
+            log.write(json.dumps(header, ensure_ascii=False) + "\n")
+            log.flush()
+        if games and progress:
+            progress(len(games), total)
+
+    def done(g: GameRecord) -> None:
+        games.append(g)
+        if log is not None:
+            log.write(json.dumps(asdict(g), ensure_ascii=False) + "\n")
+            log.flush()
+        if progress:
+            progress(len(games), total)
+
+    try:
+        if workers == 1:
+            for job in jobs:
+                done(play_seating(*job))
+        elif jobs:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"),
+                                     initializer=_die_with_parent) as pool:
+                futures = [pool.submit(play_seating, *job) for job in jobs]
+                for fut in as_completed(futures):
+                    done(fut.result())
+    finally:
+        if log is not None:
+            log.close()
     return summarize(rules, names, seed, games, time.perf_counter() - start)

@@ -24,6 +24,11 @@ def _pct(x: float | None) -> str:
     return "—" if x is None else f"{100 * x:.1f}%"
 
 
+def journal_of(out: Path) -> Path:
+    """Where a run saving to ``out`` keeps its finished games: ``OUT.games.jsonl``."""
+    return out.with_name(out.name + ".games.jsonl")
+
+
 def report_tables(report: ArenaReport) -> list[Table]:
     """The summary table and the bid-accuracy-by-deal-size table."""
     a, b = report.bots
@@ -61,7 +66,7 @@ def arena_command(
     preset_name: str = typer.Option("bus-angeles", "--preset", "-p", help="Rules preset or rules string."),
     seed: str = typer.Option("0", "--seed", "-s", help="Seed of the boards: the same seed deals the same cards."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Processes (default: CPU count)."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Save the results as JSON here."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Save the results as JSON here; while it runs, each finished game is kept in OUT.games.jsonl, and the same command after an interruption plays only the games missing."),
 ) -> None:
     """Match two bots over duplicate deals, with a report.
 
@@ -71,6 +76,7 @@ def arena_command(
     rates and game win rates."""
     console = Console()
     err = Console(stderr=True)
+    journal = None if out is None else journal_of(out)
     try:
         names = tuple(x.strip() for x in bots.split(","))
         if len(names) != 2 or not all(names):
@@ -78,16 +84,23 @@ def arena_command(
         rules = parse_rules(preset_name)
         with progress_bar(console) as bar:
             task = bar.add_task("games", total=None)
+            if journal is not None and journal.exists():
+                console.print(f"resuming from {journal}")
             report = run_arena(
                 rules, (names[0], names[1]), deals, seed, workers,
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                progress=lambda done, total: bar.update(task, completed=done, total=total), journal=journal,
             )
     except (JokerError, ValueError) as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", markup=True, highlight=False)
         raise typer.Exit(1)
+    except KeyboardInterrupt:
+        if journal is not None and journal.exists():
+            err.print(f"interrupted: the finished games are kept in {journal}; the same command resumes")
+        raise typer.Exit(130)
     for t in report_tables(report):
         console.print(t)
     console.print(f"{len(report.games)} games in {report.seconds:.1f} s")
     if out is not None:
         report.save(out)
+        journal_of(out).unlink(missing_ok=True)
         console.print(f"results saved to {out}")
