@@ -172,3 +172,30 @@ def _read(path: str) -> bytes:
         return Path(path).read_bytes()
     except OSError:
         return b""
+
+
+def test_progress_lines_when_not_a_terminal():
+    """A long run logged to a file shows plain progress lines (a Rich bar draws
+    nothing there); a short run prints none."""
+    from io import StringIO
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from joker.cli.render import LineProgress, progress_bar
+
+    assert isinstance(progress_bar(Console(file=StringIO(), force_terminal=True)), Progress)
+    log = StringIO()
+    assert isinstance(progress_bar(Console(file=log)), LineProgress)
+    quiet = progress_bar(Console(file=log))
+    task = quiet.add_task("games", total=None)
+    for done in range(1, 9):
+        quiet.update(task, completed=done, total=8)
+    assert log.getvalue() == ""
+    lines = LineProgress(Console(file=log, width=200), every=0.0)
+    task = lines.add_task("games", total=None)
+    lines.update(task, completed=2, total=8)
+    lines.update(task, completed=8)
+    out = log.getvalue().splitlines()
+    assert out[0].startswith("games: 2/8 (25%), 0:00 elapsed, about 0:00 left")
+    assert out[1].startswith("games: 8/8 (100%), 0:00 elapsed") and "left" not in out[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Sequence
 
 from rich import box
@@ -60,8 +61,59 @@ def standings_table(rows: Sequence[tuple[int, int, int]], players: Sequence[str]
     return t
 
 
-def progress_bar(console: Console) -> Progress:
-    """The progress bar of long runs (simulate, arena): description, bar, done/total, elapsed, remaining."""
+class LineProgress:
+    """Progress of a long run whose output is not a terminal (a log file, a pipe):
+    a plain line ``games: 120/672 (18%), 16:02 elapsed, about 1:14:30 left`` at most
+    every ``every`` seconds, and a last one at the end if any was printed.  The
+    subset of :class:`rich.progress.Progress` the commands use."""
+
+    def __init__(self, console: Console, every: float = 60.0) -> None:
+        self.console, self.every = console, every
+        self.tasks: list[list] = []  # [description, total, start, last print]
+
+    def __enter__(self) -> "LineProgress":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def add_task(self, description: str, total: float | None = None) -> int:
+        now = time.monotonic()
+        self.tasks.append([description, total, now, now, False])
+        return len(self.tasks) - 1
+
+    def update(self, task: int, completed: float | None = None, total: float | None = None) -> None:
+        t = self.tasks[task]
+        if total is not None:
+            t[1] = total
+        now = time.monotonic()
+        end = completed is not None and t[1] is not None and completed >= t[1]
+        if completed is None or not (now - t[3] >= self.every or (end and t[4])):
+            return
+        t[3], t[4] = now, True
+        elapsed = now - t[2]
+        line = f"{t[0]}: {completed:g}"
+        if t[1]:
+            line += f"/{t[1]:g} ({100 * completed / t[1]:.0f}%)"
+        line += f", {_clock(elapsed)} elapsed"
+        if t[1] and 0 < completed < t[1]:
+            line += f", about {_clock(elapsed * (t[1] - completed) / completed)} left"
+        self.console.print(line, markup=False, highlight=False)
+
+
+def _clock(seconds: float) -> str:
+    """``75`` → ``1:15``; ``4530`` → ``1:15:30``."""
+    m, s = divmod(int(seconds), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def progress_bar(console: Console) -> Progress | LineProgress:
+    """The progress of long runs (simulate, arena): on a terminal a Rich bar
+    (description, bar, done/total, elapsed, remaining); elsewhere a
+    :class:`LineProgress` line every minute."""
+    if not console.is_terminal:
+        return LineProgress(console)
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
