@@ -162,7 +162,9 @@ def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, p
               work, cands) -> int:
     """Seat ``me``'s move by one ply of lookahead: each legal move, then the
     rest of the deal by the policy without random moves; the move of best
-    ``table[tricks of me]`` wins, ties going to the policy's own move.
+    ``table[tricks of me]`` wins, ties going to the policy's own move (tried
+    first; the first move reaching the table's maximum ends the search, since
+    none can beat it: the same move, in about half the time for card play).
     ``work`` is a (3, n) scratch array (hands, trick, taken), ``cands`` one of
     ``MAX_MOVES``."""
     n = params[K.P_N]
@@ -170,6 +172,9 @@ def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, p
     if k == 1:
         return cands[0]
     own = choose(hands, trick, tlen, leader, first, taken, target, params, 0.0, moves, buf)
+    top = table[0]  # a move reaching the table's best value cannot be beaten: stop there
+    for j in range(1, table.shape[0]):
+        top = max(top, table[j])
     best = -1e300
     best_code = own
     h, t, tk = work[0], work[1], work[2]
@@ -192,6 +197,8 @@ def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, p
             if v > best:
                 best = v
                 best_code = code
+                if best >= top:
+                    return best_code
     return best_code
 
 
