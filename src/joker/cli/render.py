@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Sequence
 
 from rich import box
@@ -61,6 +62,17 @@ def standings_table(rows: Sequence[tuple[int, int, int]], players: Sequence[str]
     return t
 
 
+@dataclass
+class _Line:
+    """One task of a :class:`LineProgress`."""
+
+    description: str
+    total: float | None
+    start: float
+    last: float
+    printed: bool = False
+
+
 class LineProgress:
     """Progress of a long run whose output is not a terminal (a log file, a pipe):
     a plain line ``games: 120/672 (18%), 16:02 elapsed, about 1:14:30 left`` at most
@@ -69,7 +81,7 @@ class LineProgress:
 
     def __init__(self, console: Console, every: float = 60.0) -> None:
         self.console, self.every = console, every
-        self.tasks: list[list] = []  # [description, total, start, last print]
+        self.tasks: list[_Line] = []
 
     def __enter__(self) -> "LineProgress":
         return self
@@ -79,25 +91,25 @@ class LineProgress:
 
     def add_task(self, description: str, total: float | None = None) -> int:
         now = time.monotonic()
-        self.tasks.append([description, total, now, now, False])
+        self.tasks.append(_Line(description, total, now, now))
         return len(self.tasks) - 1
 
     def update(self, task: int, completed: float | None = None, total: float | None = None) -> None:
         t = self.tasks[task]
         if total is not None:
-            t[1] = total
+            t.total = total
         now = time.monotonic()
-        end = completed is not None and t[1] is not None and completed >= t[1]
-        if completed is None or not (now - t[3] >= self.every or (end and t[4])):
+        end = completed is not None and t.total is not None and completed >= t.total
+        if completed is None or not (now - t.last >= self.every or (end and t.printed)):
             return
-        t[3], t[4] = now, True
-        elapsed = now - t[2]
-        line = f"{t[0]}: {completed:g}"
-        if t[1]:
-            line += f"/{t[1]:g} ({100 * completed / t[1]:.0f}%)"
+        t.last, t.printed = now, True
+        elapsed = now - t.start
+        line = f"{t.description}: {completed:g}"
+        if t.total:
+            line += f"/{t.total:g} ({100 * completed / t.total:.0f}%)"
         line += f", {_clock(elapsed)} elapsed"
-        if t[1] and 0 < completed < t[1]:
-            line += f", about {_clock(elapsed * (t[1] - completed) / completed)} left"
+        if t.total and 0 < completed < t.total:
+            line += f", about {_clock(elapsed * (t.total - completed) / completed)} left"
         self.console.print(line, markup=False, highlight=False)
 
 
