@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from joker import PRESETS, DealCards, new_game, parse_card, parse_cards, preset, view_of
+from joker import PRESETS, DealCards, Phase, new_game, parse_card, parse_cards, preset, view_of
 from joker.bots import BOTS, make_bot
 from joker.bots.search import LEVELS, Budget, SearchBot, premium_at_stake
 from joker.errors import JokerError
@@ -223,3 +223,36 @@ def test_later_bid_shift_lowers_the_guessed_bids(monkeypatch):
     plain, zero, two = guesses[()], guesses[(9.0, 9.0, 9.0)], guesses[(0.0, 0.0, 2.0)]
     assert plain.mean() > 1.0 and zero.max() <= 1  # (the dealer may be moved off his forbidden bid)
     assert 1.0 < plain.mean() - two.mean() <= 2.5 and two.min() >= 0
+
+
+@pytest.mark.parametrize(("name", "made_one"), [("bus-angeles", 100), ("raspisnoy", 10), ("oh-hell", 11)])
+def test_bid_bonus_raises_only_the_made_entry_by_the_score_of_making_one(monkeypatch, name, made_one):
+    """Budget.bid_bonus: in each candidate bid's score table only the entry of
+    that very bid (tricks = bid) rises, by bid_bonus × the deal's score for making
+    a bid of one (RULES.md §8: bus-angeles 50·(1+1), raspisnoy 10·1, oh-hell 1+10)."""
+    import joker.bots.search as search_module
+
+    seen = []
+    real = search_module.FP.evaluate_bids
+
+    def spy(worlds, weights, leader, targets, params, me, bids, tables, *rest):
+        seen.append((bids.copy(), tables.copy()))
+        real(worlds, weights, leader, targets, params, me, bids, tables, *rest)
+
+    monkeypatch.setattr(search_module.FP, "evaluate_bids", spy)
+    rules = preset(name).replace(schedule="3")
+    state = new_game(rules, seed=7)
+    while state.phase is not Phase.BID:
+        state = state.apply(state.legal_actions()[0])
+    view = view_of(state, state.current_player)
+    tables = {}
+    for bonus in (0.0, 1.5):
+        seen.clear()
+        SearchBot(1, budget=Budget(worlds=8, seconds=60.0, bid_bonus=bonus)).choose(view)
+        bids, tables[bonus] = seen[0]
+    assert list(bids) == [0, 1, 2, 3]
+    raised = tables[1.5] - tables[0.0]
+    for c, b in enumerate(bids):
+        expected = np.zeros(4)
+        expected[b] = 1.5 * made_one
+        assert raised[c].tolist() == expected.tolist()
