@@ -85,6 +85,10 @@ class Budget:
     many times the deal's score for making a bid of one (RULES.md §8: 100 points
     in a bus-angeles deal), so that of two bids of about the same expected score
     the one more often made wins (measured in docs/bots.md, "Bidding")."""
+    bid_prune: float | None = 0.5
+    """Bidding: once ``2 × batch`` worlds are evaluated, a bid whose mean value
+    trails the best by more than this many times the deal's score for making a
+    bid of one is no longer evaluated (``None``: every bid to the end)."""
 
 
 LEVELS: dict[str, Budget] = {
@@ -238,28 +242,39 @@ class SearchBot:
         tables[np.arange(len(bids)), bids] += self.budget.bid_bonus * deal_score(rules, view.deal, 1, 1)
         cand = np.array(bids, dtype=np.int64)
         sums = np.zeros(len(bids), dtype=np.float64)
+        alive = np.ones(len(bids), dtype=bool)  # bids still evaluated: each of them over the same worlds
+        margin = None if self.budget.bid_prune is None else self.budget.bid_prune * deal_score(rules, view.deal, 1, 1)
+        total = done = 0.0
         leader = (view.dealer + 1) % n
         fair = max(0, round(c / n))
         later = [(me + i) % n for i in range(1, n) if view.bids[(me + i) % n] is None]
+        b = self.budget
+        blend = b.bid_blend if b.bid_lookahead > 0 else 0.0
         for worlds, weights in self._worlds(view, start):
             w = worlds.shape[0]
-            base = np.array([[fair if b is None else b for b in view.bids] for _ in range(w)], dtype=np.int64)
+            base = np.array([[fair if x is None else x for x in view.bids] for _ in range(w)], dtype=np.int64)
             if later:
                 tricks = np.zeros((w, n), dtype=np.float64)
-                FP.mean_tricks(worlds, leader, base, params, 1, self.budget.eps, tricks)
+                FP.mean_tricks(worlds, leader, base, params, 1, b.eps, tricks)
                 k = len(later)
-                shift = self.budget.later_bid_shift[k - 1] * c / 9 if k <= len(self.budget.later_bid_shift) else 0.0
+                shift = b.later_bid_shift[k - 1] * c / 9 if k <= len(b.later_bid_shift) else 0.0
                 for i in range(w):
                     for q in later:
                         base[i, q] = self._guess_bid(view, q, max(0.0, float(tricks[i, q]) - shift), base[i])
-            b = self.budget
-            blend = b.bid_blend if b.bid_lookahead > 0 else 0.0
+            live = np.flatnonzero(alive)
+            part = np.zeros(len(live), dtype=np.float64)
             if blend < 1.0:
-                FP.evaluate_bids(worlds, weights * (1.0 - blend), leader, base, params, me, cand, tables,
-                                 b.playouts, b.eps, sums)
+                FP.evaluate_bids(worlds, weights * (1.0 - blend), leader, base, params, me, cand[live], tables[live],
+                                 b.playouts, b.eps, part)
             if blend > 0.0:
-                FP.evaluate_bids(worlds, weights * b.bid_blend, leader, base, params, me, cand, tables, b.playouts,
-                                 b.eps, sums, b.bid_lookahead)
+                FP.evaluate_bids(worlds, weights * b.bid_blend, leader, base, params, me, cand[live], tables[live],
+                                 b.playouts, b.eps, part, b.bid_lookahead)
+            sums[live] += part
+            total += float(weights.sum())
+            done += w
+            if margin is not None and done >= 2 * b.batch and len(live) > 1:
+                alive &= sums >= sums[live].max() - margin * total
+        sums[~alive] = -np.inf
         return Bid(bids[int(np.argmax(sums))])
 
     @staticmethod
