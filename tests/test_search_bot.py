@@ -256,3 +256,34 @@ def test_bid_bonus_raises_only_the_made_entry_by_the_score_of_making_one(monkeyp
         expected = np.zeros(4)
         expected[b] = 1.5 * made_one
         assert raised[c].tolist() == expected.tolist()
+
+
+def test_bid_prune_stops_evaluating_bids_far_behind(monkeypatch):
+    """Budget.bid_prune: after two batches of worlds the bids trailing the best
+    by more than the margin are no longer played out, and the bid chosen is one
+    still evaluated; without it every legal bid is evaluated on every batch."""
+    import joker.bots.search as search_module
+
+    seen = []
+    real = search_module.FP.evaluate_bids
+
+    def spy(worlds, weights, leader, targets, params, me, bids, *rest):
+        seen.append(bids.tolist())
+        real(worlds, weights, leader, targets, params, me, bids, *rest)
+
+    monkeypatch.setattr(search_module.FP, "evaluate_bids", spy)
+    rules = preset("bus-angeles").replace(schedule="9")
+    state = new_game(rules, seed=11)
+    while state.phase is not Phase.BID:
+        state = state.apply(state.legal_actions()[0])
+    view = view_of(state, state.current_player)
+    legal = [a.tricks for a in view.legal_actions]
+    for prune in (None, 0.5):
+        seen.clear()
+        bid = SearchBot(2, budget=Budget(worlds=256, batch=32, seconds=600.0, bid_prune=prune)).choose(view).tricks
+        assert seen[0] == legal and seen[1] == legal  # the first two batches: every bid
+        if prune is None:
+            assert all(s == legal for s in seen)
+        else:
+            assert len(seen[-1]) < len(legal) // 2  # 10 bids of 9 cards: most are far from the best
+            assert bid in seen[-1]
