@@ -13,7 +13,9 @@ best mean score.
   sum avoided), then each legal bid — so the dealer restriction is respected —
   is played out with the seat aiming at it: valued half with the seat playing
   by the policy, half by lookahead (:attr:`Budget.bid_blend`; docs/bots.md
-  "Limits" has the measurements).
+  "Limits" has the measurements); a made bid counts a little more than its
+  score (:attr:`Budget.bid_bonus`), and bids far behind the best stop being
+  played out after two batches of worlds (:attr:`Budget.bid_prune`).
 * **Play**: every distinct legal card or joker call (X1 and X2 are one); in
   the playouts the seat's own later moves are chosen by one ply of lookahead
   (``policy.lookahead``, :attr:`Budget.lookahead`), the others' by the policy.
