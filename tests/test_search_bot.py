@@ -225,39 +225,6 @@ def test_later_bid_shift_lowers_the_guessed_bids(monkeypatch):
     assert 1.0 < plain.mean() - two.mean() <= 2.5 and two.min() >= 0
 
 
-@pytest.mark.parametrize(("name", "made_one"), [("bus-angeles", 100), ("raspisnoy", 10), ("oh-hell", 11)])
-def test_bid_bonus_raises_only_the_made_entry_by_the_score_of_making_one(monkeypatch, name, made_one):
-    """Budget.bid_bonus: in each candidate bid's score table only the entry of
-    that very bid (tricks = bid) rises, by bid_bonus × the deal's score for making
-    a bid of one (RULES.md §8: bus-angeles 50·(1+1), raspisnoy 10·1, oh-hell 1+10)."""
-    import joker.bots.search as search_module
-
-    seen = []
-    real = search_module.FP.evaluate_bids
-
-    def spy(worlds, weights, leader, targets, params, me, bids, tables, *rest):
-        seen.append((bids.copy(), tables.copy()))
-        real(worlds, weights, leader, targets, params, me, bids, tables, *rest)
-
-    monkeypatch.setattr(search_module.FP, "evaluate_bids", spy)
-    rules = preset(name).replace(schedule="3")
-    state = new_game(rules, seed=7)
-    while state.phase is not Phase.BID:
-        state = state.apply(state.legal_actions()[0])
-    view = view_of(state, state.current_player)
-    tables = {}
-    for bonus in (0.0, 1.5):
-        seen.clear()
-        SearchBot(1, budget=Budget(worlds=8, seconds=60.0, bid_bonus=bonus)).choose(view)
-        bids, tables[bonus] = seen[0]
-    assert list(bids) == [0, 1, 2, 3]
-    raised = tables[1.5] - tables[0.0]
-    for c, b in enumerate(bids):
-        expected = np.zeros(4)
-        expected[b] = 1.5 * made_one
-        assert raised[c].tolist() == expected.tolist()
-
-
 def test_bid_prune_stops_evaluating_bids_far_behind(monkeypatch):
     """Budget.bid_prune: after two batches of worlds the bids trailing the best
     by more than the margin are no longer played out, and the bid chosen is one

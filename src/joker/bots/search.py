@@ -13,9 +13,8 @@ best mean score.
   sum avoided), then each legal bid — so the dealer restriction is respected —
   is played out with the seat aiming at it: valued half with the seat playing
   by the policy, half by lookahead (:attr:`Budget.bid_blend`; docs/bots.md
-  "Limits" has the measurements); a made bid counts a little more than its
-  score (:attr:`Budget.bid_bonus`), and bids far behind the best stop being
-  played out after two batches of worlds (:attr:`Budget.bid_prune`).
+  "Limits" has the measurements); bids far behind the best stop being played
+  out after two batches of worlds (:attr:`Budget.bid_prune`).
 * **Play**: every distinct legal card or joker call (X1 and X2 are one); in
   the playouts the seat's own later moves are chosen by one ply of lookahead
   (``policy.lookahead``, :attr:`Budget.lookahead`), the others' by the policy.
@@ -82,20 +81,16 @@ class Budget:
     """Bidding: a bid's value is ``(1 − bid_blend)`` × its value with the policy's
     playouts + ``bid_blend`` × its value with the seat's moves by lookahead while
     it holds at most ``bid_lookahead`` cards (0: policy playouts only)."""
-    bid_bonus: float = 0.0
-    """Bidding: a bid's value in the worlds where it is made is raised by this
-    many times the deal's score for making a bid of one (RULES.md §8: 100 points
-    in a bus-angeles deal), so that of two bids of about the same expected score
-    the one more often made wins (measured in docs/bots.md, "Bidding")."""
     bid_prune: float | None = 0.5
     """Bidding: once ``2 × batch`` worlds are evaluated, a bid whose mean value
     trails the best by more than this many times the deal's score for making a
-    bid of one is no longer evaluated (``None``: every bid to the end)."""
+    bid of one (RULES.md §8: 100 points in bus-angeles) is no longer evaluated
+    (``None``: every bid to the end)."""
 
 
 LEVELS: dict[str, Budget] = {
-    "medium": Budget(worlds=512, playouts=1, seconds=0.8, bid_blend=0.5, bid_lookahead=9, bid_bonus=1.0),
-    "hard": Budget(worlds=1024, playouts=1, seconds=2.0, bid_blend=0.5, bid_lookahead=9, bid_bonus=1.0),
+    "medium": Budget(worlds=512, playouts=1, seconds=0.8, bid_blend=0.5, bid_lookahead=9),
+    "hard": Budget(worlds=1024, playouts=1, seconds=2.0, bid_blend=0.5, bid_lookahead=9),
 }
 """Budgets of the levels for people (``easy`` is the heuristic bot)."""
 
@@ -241,7 +236,6 @@ class SearchBot:
         bids = [a.tricks for a in view.legal_actions if type(a) is Bid]
         params = params_of(rules, view.trump, view.rotating)
         tables = np.array([self._table(view, b) for b in bids], dtype=np.float64)
-        tables[np.arange(len(bids)), bids] += self.budget.bid_bonus * deal_score(rules, view.deal, 1, 1)
         cand = np.array(bids, dtype=np.int64)
         sums = np.zeros(len(bids), dtype=np.float64)
         alive = np.ones(len(bids), dtype=bool)  # bids still evaluated: each of them over the same worlds
