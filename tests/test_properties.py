@@ -284,9 +284,15 @@ def shuffled_deal(rules: Rules, rng: random.Random, dealer: int) -> DealCards:
 def swap_hidden(d: DealCards, observer: int, dealer: int, rng: random.Random, k: int) -> DealCards:
     """Exchange up to ``k`` cards between the hands of seats other than ``observer``
     (with two players: between the other hand and the stock under the turned card),
-    never the dealer's last card when every card is dealt (it may be shown)."""
+    never the dealer's last card when every card is dealt, nor the stock cards
+    turned after a turned joker (they may be shown, RULES.md §5)."""
     hands = [list(h) for h in d.hands]
     stock = list(d.stock)
+    top = 0  # stock cards that may be turned face up: after a joker, up to the first other card
+    if d.turned is not None and d.turned >= 52:
+        while top < len(stock) and stock[top] >= 52:
+            top += 1
+        top = min(top + 1, len(stock))
     others = [s for s in range(len(hands)) if s != observer]
     # with every card dealt, the dealer's last card may be shown for trump (RULES.md §5): keep it last
     shown = lambda s: 1 if d.turned is None and not stock and s == dealer else 0  # noqa: E731
@@ -297,9 +303,9 @@ def swap_hidden(d: DealCards, observer: int, dealer: int, rng: random.Random, k:
             if ra and rb:
                 i, j = rng.randrange(ra), rng.randrange(rb)
                 hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
-        elif stock:
+        elif len(stock) > top:
             (a,) = others
-            i, j = rng.randrange(len(hands[a])), rng.randrange(len(stock))
+            i, j = rng.randrange(len(hands[a])), rng.randrange(top, len(stock))
             hands[a][i], stock[j] = stock[j], hands[a][i]
     return DealCards(tuple(map(tuple, hands)), d.turned, tuple(stock))
 
