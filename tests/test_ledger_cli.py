@@ -5,6 +5,7 @@ resumed."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -20,11 +21,13 @@ A, B, C, D = PLAYERS
 @pytest.fixture
 def db(tmp_path, monkeypatch):
     monkeypatch.delenv("JOKER_DB_URL", raising=False)
+    monkeypatch.delenv("JOKER_LANG", raising=False)
     return str(tmp_path / "cli.db")
 
 
-def run(db, *args, input=None, code=0):
-    result = CliRunner().invoke(app, ["ledger", "--db", db, *map(str, args)], input=input)
+def run(db, *args, input=None, code=0, lang=None):
+    options = ["--lang", lang] if lang else []
+    result = CliRunner().invoke(app, ["ledger", "--db", db, *options, *map(str, args)], input=input)
     assert result.exit_code == code, result.output  # stdout and stderr, interleaved
     return result.output
 
@@ -213,3 +216,163 @@ def test_table_mode_can_be_left_and_resumed(db):
         assert v.state == "finished" and [r.tricks for r in v.results][1] == (1, 0, 1, 0)
         assert v.dots_game == (0, 3, 0, 0) and v.slaps_day == (0, 1, 0, 0)
         assert led.verify() == []
+
+
+# -- Russian (--lang ru, $JOKER_LANG) ----------------------------------------------------------
+
+
+def _english_words() -> set[str]:
+    """Words of the ledger's English texts (and the shared sheet's) that its Russian never uses:
+    none of them may be left in Russian output.  Placeholders, `commands` and --options are not words."""
+    from joker.cli.ledger_i18n import CATALOG, LEDGER
+
+    keys = set(LEDGER["en"]) | {"sheet_cards", "sheet_trump", "sheet_block", "sheet_fines", "sheet_total",
+                                "standings", "col_place", "col_player", "col_total", "kind_notrump"}
+
+    def words(text: str) -> set[str]:
+        return set(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}|`[^`]*`|--[\w-]+|\$\w+", " ", text)))
+
+    russian = set().union(*(words(CATALOG["ru"][k]) for k in keys))
+    return set().union(*(words(CATALOG["en"][k]) for k in keys)) - russian
+
+
+def _assert_russian(out: str, words: set[str]) -> None:
+    left = {w for w in words if re.search(rf"(?<![\w-]){w}(?![\w-])", out)}
+    assert not left, (left, out)
+
+
+def test_a_game_in_russian(db, tmp_path):
+    words = _english_words()
+    assert {"deal", "dealer", "bids", "trump", "block", "total", "cup", "slap"} <= {w.lower() for w in words}
+    outs = []
+
+    def ru(*args, code=0):
+        out = run(db, *args, lang="ru", code=code)
+        if code == 0:  # a refusal quotes the library's English
+            outs.append(out)
+        return out
+
+    for p in PLAYERS:
+        assert f"добавлен игрок {p} (основной состав)" in ru("players", "add", p, "--core")
+    assert "основной" in ru("players", "list")
+    assert "игровой день 2026-01-01 начат" in ru("day", "start", "--date", "2026-01-01")
+    out = ru("game", "new", "--players", ",".join(PLAYERS))
+    assert "партия 1 начата: 1. Бутка, 2. Печун, 3. Бардак, 4. Монай" in out
+    assert "дальше: раздача 1 из 24: 1 карта, блок 1 · сдаёт Монай; первым заказывает Бутка" in out
+    out = ru("deal", "--trump", "H", "--bids", "0,0,0,0", "--tricks", "0,1,0,0")
+    assert "раздача 1 записана: Бутка +50, Печун +10, Бардак +50, Монай +50" in out
+    assert "раздача 2 из 24: 2 карты" in out
+    _, trump, bids, tricks = DEALS[1]
+    assert "козырь ♠" in ru("trump", trump)
+    assert "заказы: Печун 1, Бардак 0, Монай 1, Бутка 1" in ru("bids", ",".join(map(str, bids)))
+    assert "раздача 2 записана" in ru("tricks", ",".join(map(str, tricks)))
+    _, trump, bids, tricks = DEALS[2]  # per-bid entry: the dealer Печун is told what he may not say
+    ru("trump", trump)
+    for seat in (2, 3, 0):
+        out = ru("bid", PLAYERS[seat], bids[seat])
+    assert "сдающий Печун не может заказать 0" in out
+    out = ru("bid", B, 0, code=1)
+    assert out.startswith("ошибка: deal 3")  # the library's own message stays English, after «ошибка:»
+    ru("bid", B, bids[1])
+    ru("tricks", ",".join(map(str, tricks)))
+    assert "точка: Печун, раздача 4, затягивание игры" in ru("dot", B, "stalling")
+    assert "раздача 4 сдаётся заново" in ru("fine", C, "no_cut")
+    for number in range(4, 25):
+        with Ledger.open(db) as led:
+            cards, trump, bids, tricks = DEALS[number - 1]
+            led.enter_deal(None, trump, bids, tricks, expect_deal=number)
+    out = ru("show")
+    for text in ("партия 1 · 2026-01-01 №1 · bus-angeles · идёт", "карт", "козырь", "блок 1", "блок 4", "+900",
+                 "штрафы", "итого", "пересдача: раздача 4, попытка 1 аннулирована", "штраф -250: Бардак, раздача 4",
+                 "точки в этой партии: Бутка 0 · Печун 1", "точки за день до щелбана"):
+        assert text in out, text
+    out = ru("finish")
+    assert "Итоги" in out and "место" in out and "очки кубка: " in out
+    out = ru("day", "end")
+    assert "игровой день 2026-01-01 окончен: 1 партия" in out and "кубок забирает" in out
+    assert "кубок: " in ru("history")
+    assert "Игроки" in ru("stats")
+    assert "всё сходится: пересчитано движком — 1 партия, расхождений нет" in ru("verify")
+    out = ru("import", "csv", EXAMPLES / "paper-sheet.csv", "--date", "2026-01-03")
+    assert "загружен как партия 2: 24 раздачи, 1 нарушение, 1 пересдача; окончена" in out
+    assert "записан файл" in ru("export", "csv", "--game", 2, "-o", tmp_path / "sheet.csv")
+    _assert_russian("\n".join(outs), words)
+
+
+def test_table_mode_in_russian(db):
+    answers = ["y", "y", "y", "y",      # four core players
+               "H", "0", "0", "0", "0", "0,1,0,0",                   # deal 1
+               "S", "1", "1", "0", "0", "n", "1",                    # deal 2: Бутка, the dealer, may not say 0
+               "dot", "2", "7",                                     # a stalling dot to Печун
+               "1,0,1,0", "N", "1", "1", "0", "0", "1,1,0,1",        # deal 2's tricks; deal 3
+               "", "n"]                                             # finish; do not end the day
+    out = run(db, "play", "--players", ",".join(PLAYERS), "--rules", "bus-angeles(schedule='1,2|3')", lang="ru",
+              input="\n".join(answers) + "\n")
+    for text in ("Бутка — новый игрок: в основной состав", "режим стола — партия 1", "команды в любой момент",
+                 "козырь (открытая карта): S C D H, N — бескозырка", "заказ — Бутка (сдающий; нельзя 0)",
+                 "сдающий Бутка не может заказать 0; записать как сказано", "взятки по порядку мест",
+                 "точка кому (имя или место 1..4)", "7. stalling — затягивание игры", "точка: Печун, раздача 2",
+                 "все раздачи записаны — Enter заканчивает партию", "партия окончена", "Итоги",
+                 "закончить игровой день сейчас"):
+        assert text in out, text
+    _assert_russian(out, _english_words())
+
+
+def test_joker_lang_sets_the_default(db, monkeypatch):
+    monkeypatch.setenv("JOKER_LANG", "ru")
+    assert "добавлен игрок Бутка (основной состав)" in run(db, "players", "add", A, "--core")
+    assert "added Печун (guest)" in run(db, "players", "add", B, lang="en")  # --lang wins over $JOKER_LANG
+    assert "имя" in run(db, "players", "list")
+
+
+@pytest.mark.parametrize("how", ["option", "env"])
+def test_an_unknown_language_is_refused_and_writes_nothing(db, monkeypatch, how):
+    from pathlib import Path
+
+    def refused(*args):
+        with monkeypatch.context() as m:
+            if how == "env":
+                m.setenv("JOKER_LANG", "fr")
+            out = run(db, *args, code=2, lang="fr" if how == "option" else None)
+        flat = " ".join(out.replace("│", " ").split())  # typer draws the error in a box
+        assert "'fr' is not a language; use one of: en, ru" in flat, out
+
+    refused("players", "add", A)
+    assert not Path(db).exists()
+    run(db, "players", "add", A)
+    refused("players", "add", B)
+    with Ledger.open(db) as led:
+        assert [p.name for p in led.players()] == [A]
+
+
+def test_the_ledger_catalogue():
+    """Parity of keys and placeholders is checked with the game's catalogue (test_terminal_play);
+    here: the ledger's keys are its own, plural entries have each language's forms, and the
+    English texts rebuilt from codes are the library's word for word."""
+    import datetime as dt
+
+    from joker.cli import i18n
+    from joker.cli.ledger import cup_text, penalty_text
+    from joker.cli.ledger_i18n import LEDGER, ledger_tr
+    from joker.ledger import DayInfo, PenaltyInfo
+    from joker.ledger.regulation import CupRule
+
+    assert not set(LEDGER["en"]) & set(i18n.EN)
+    for k in LEDGER["en"]:
+        if k.startswith("n_"):
+            assert len(LEDGER["en"][k].split("|")) == 2 and len(LEDGER["ru"][k].split("|")) == 3, k
+    en, ru = ledger_tr("en"), ledger_tr("ru")
+    assert [ru.count(n, "n_game") for n in (1, 3, 5, 21)] == ["1 партия", "3 партии", "5 партий", "21 партия"]
+    assert en.count(2, "n_penalty") == "2 penalties" and ru("sheet_block", block=2) == "блок 2"
+    now = dt.datetime(2026, 1, 1)
+    for p in (PenaltyInfo(1, 1, 11, 2, C, "revoke", "fine", -250, "trumped a club", now),
+              PenaltyInfo(2, 1, None, 1, B, "other", "dot", 0, "sang", now),
+              PenaltyInfo(3, 1, 3, 1, B, "stalling", "dot", 0, "", now)):
+        assert penalty_text(en, p) == p.text
+    assert penalty_text(ru, PenaltyInfo(3, 1, 3, 1, B, "stalling", "dot", 0, "", now)) == \
+        "точка: Печун, раздача 3, затягивание игры"
+    days = [DayInfo(1, now.date(), False, ()), DayInfo(1, now.date(), True, ())]
+    days += [DayInfo(1, now.date(), True, (1, 2), D, rule.value, (C, D) if rule is not CupRule.FEWEST_POINTS else ())
+             for rule in CupRule]
+    for d in days:
+        assert cup_text(en, d) == d.cup_text

@@ -20,6 +20,7 @@ from joker import new_game, parse_rules
 from joker.actions import FollowJoker, LeadJoker, Play
 from joker.cards import JOKERS, SUIT_MASKS, cards_in
 from joker.cli.i18n import CATALOG, Tr
+from joker.cli.ledger_i18n import CATALOG as LEDGER_CATALOG
 from joker.cli.play_input import BadInput, parse_bid, parse_call, parse_trump
 from joker.cli.play_session import load_session, new_session
 from joker.cli.play_text import card_text
@@ -68,9 +69,10 @@ def test_parse_inputs():
         parse_call("sideways", x1, lead=False)
 
 
-def test_catalogues_have_the_same_keys_and_fields():
+@pytest.mark.parametrize("catalog", [CATALOG, LEDGER_CATALOG], ids=["play", "ledger"])
+def test_catalogues_have_the_same_keys_and_fields(catalog):
     fields = lambda s: sorted(f for _, f, _, _ in string.Formatter().parse(s) if f)  # noqa: E731
-    en, ru = CATALOG["en"], CATALOG["ru"]
+    en, ru = catalog["en"], catalog["ru"]
     assert set(en) == set(ru)
     for k in en:
         assert fields(en[k]) == fields(ru[k]), k

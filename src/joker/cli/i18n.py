@@ -7,12 +7,13 @@ have the same keys and the same ``{placeholders}``.  Why the engine refused
 an action is said by :mod:`joker.refusals` (:meth:`Tr.refusal`).
 
 Russian nouns after a number take one of three forms; :meth:`Tr.plural`
-picks it (1 карта, 2 карты, 5 карт).
+picks it (1 карта, 2 карты, 5 карт).  ``joker ledger`` reads its own
+catalogue (:mod:`joker.cli.ledger_i18n`) through the same :class:`Tr`.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ..refusals import refusal
 
@@ -264,16 +265,18 @@ _CARD_FORMS: dict[str, tuple[str, ...]] = {"en": ("card", "cards"), "ru": ("ка
 class Tr:
     """Strings of one language: ``tr(key, **fields)`` formats the entry."""
 
-    def __init__(self, lang: str = "en") -> None:
-        if lang not in CATALOG:
-            raise ValueError(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
+    def __init__(self, lang: str = "en", catalog: Mapping[str, Mapping[str, str]] = CATALOG) -> None:
+        # ``catalog``: another command's strings by language (joker.cli.ledger_i18n), same machinery
+        if lang not in catalog:
+            raise ValueError(f"unknown language {lang!r}; languages: {', '.join(catalog)}")
         self.lang = lang
-        self._strings = CATALOG[lang]
+        self._strings = catalog[lang]
+        self._english = catalog["en"]
 
     def __call__(self, key: str, **fields: object) -> str:
         text = self._strings.get(key)
         if text is None:
-            text = EN[key]
+            text = self._english[key]
         return text.format(**fields) if fields else text
 
     def refusal(self, error: Exception, you: bool = False) -> str:
@@ -292,6 +295,11 @@ class Tr:
         else:
             form = forms[0] if n == 1 else forms[-1]
         return f"{n} {form}"
+
+    def count(self, n: int, key: str) -> str:
+        """``n`` with the noun of catalogue entry ``key``, its forms separated by ``|``
+        (``"game|games"``, ``"партия|партии|партий"``): ``2 games``, ``2 партии``."""
+        return self.plural(n, self(key).split("|"))
 
     def cards(self, n: int) -> str:
         """``3 cards`` / ``3 карты``."""

@@ -1,7 +1,8 @@
 """``joker ledger``: the scorekeeper for games played with real cards
 (docs/scorekeeper.md).  Every command is one transaction on the ledger
 database; a rejected command prints why (naming the deal or row) and writes
-nothing.
+nothing.  What it prints is in English or Russian (``--lang``, ``$JOKER_LANG``):
+every text comes from :mod:`joker.cli.ledger_i18n`.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from rich.text import Text
 
 from ..errors import JokerError
 from ..sheet import standings_rows
+from .i18n import LANGS, Tr
+from .ledger_i18n import ENV_LANG, ledger_tr
 from .render import sheet_table, standings_table
 
 if TYPE_CHECKING:  # the ledger (SQLAlchemy, Alembic) is imported only when a command runs
-    from ..ledger import CurrentDeal, GameView, Ledger, PenaltyInfo
+    from ..ledger import CurrentDeal, DayInfo, GameView, Ledger, PenaltyInfo
 
 app = typer.Typer(
     help="Scorekeeper for games played with real cards: the sheet, fines, dots and slaps, the cup, history.",
@@ -49,15 +52,40 @@ def _console() -> Console:
     return Console(width=None if sys.stdout.isatty() else 110, highlight=False)
 
 
+def _check_lang(value: Optional[str]) -> str:
+    """``--lang`` (or ``$JOKER_LANG``) checked before any command runs, so a bad one writes nothing."""
+    lang = (value or "en").strip().lower()
+    if lang not in LANGS:
+        raise typer.BadParameter(ledger_tr()("bad_lang_value", value=value, langs=", ".join(LANGS)))
+    return lang
+
+
 @app.callback()
 def _main(
     ctx: typer.Context,
     db: Optional[str] = typer.Option(
         None, "--db", help="Ledger database: a file path or a URL (postgresql+psycopg://…). "
         "Default: $JOKER_DB_URL, else joker.db in your data directory."),
+    lang: str = typer.Option(
+        "en", "--lang", envvar=ENV_LANG, callback=_check_lang, show_default=False,
+        help="Language of the output: en or ru. Default: $JOKER_LANG, else en."),
 ) -> None:
     """Scorekeeper for games played with real cards (RULES.md §8–§12)."""
-    ctx.obj = {"db": db}
+    ctx.obj = {"db": db, "tr": ledger_tr(lang)}
+
+
+def _tr(ctx: typer.Context) -> Tr:
+    return (ctx.obj or {}).get("tr") or ledger_tr()
+
+
+def _error_text(tr: Tr, e: Exception) -> str:
+    """A ledger error in ``tr``'s language where it carries what it names; the
+    library's other messages are free English text, printed as they are."""
+    from ..ledger import KeeperDecisionNeeded
+
+    if isinstance(e, KeeperDecisionNeeded):
+        return tr("cup_keeper_needed", tied=", ".join(e.tied))
+    return str(e)
 
 
 @contextmanager
@@ -66,97 +94,119 @@ def _ledger(ctx: typer.Context) -> Iterator["Ledger"]:
     from ..ledger import Ledger
 
     led = None
+    tr = _tr(ctx)
     try:
         led = Ledger.open((ctx.obj or {}).get("db"))
         yield led
     except JokerError as e:
-        typer.echo(f"error: {e}", err=True)
+        typer.echo(tr("error_line", message=_error_text(tr, e)), err=True)
         raise typer.Exit(1)
     finally:
         if led is not None:
             led.close()
 
 
-def _n(k: int, one: str, many: Optional[str] = None) -> str:
-    return f"{k} {one if k == 1 else (many or one + 's')}"
-
-
-def _date(value: Optional[str]) -> Optional[dt.date]:
+def _date(tr: Tr, value: Optional[str]) -> Optional[dt.date]:
     if value is None:
         return None
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        typer.echo(f"error: not a date: {value!r} (use YYYY-MM-DD)", err=True)
+        typer.echo(tr("error_line", message=tr("bad_date", value=value)), err=True)
         raise typer.Exit(1)
 
 
 # -- rendering -------------------------------------------------------------------------------------
-def seat_label(v: "GameView", seat: int) -> str:
-    return f"{v.players[seat]} (seat {seat + 1})"
+def _scores(v: "GameView", values) -> str:
+    """``Бутка +100, Печун -10, …``: each player's name and his value (``values`` per seat)."""
+    return ", ".join(f"{v.players[s]} {values[s]}" for s in range(len(v.players)))
 
 
-def current_text(v: "GameView", cur: "CurrentDeal") -> str:
+def current_text(tr: Tr, v: "GameView", cur: "CurrentDeal") -> str:
     """Who deals, who bids first, what is entered, which bid the dealer may not say."""
-    n = len(v.rules.deals)
-    parts = [f"deal {cur.number} of {n}: {cur.cards} card{'s' if cur.cards != 1 else ''}, block {cur.block}"
-             + (f", attempt {cur.attempt}" if cur.attempt > 1 else "")
-             + (f", {cur.kind}" if cur.kind != "normal" else ""),
-             f"dealer {v.players[cur.dealer]}; {v.players[cur.first_hand]} bids first"
-             + (" and chooses trump" if cur.trump_chooser is not None else "")]
+    head = tr("cur_deal", number=cur.number, deals=len(v.rules.deals), cards=tr.cards(cur.cards), block=cur.block)
+    if cur.attempt > 1:
+        head += tr("cur_attempt", attempt=cur.attempt)
+    if cur.kind != "normal":
+        head += f", {tr(f'kind_{cur.kind}')}"
+    who = tr("cur_dealer", dealer=v.players[cur.dealer], first=v.players[cur.first_hand])
+    if cur.trump_chooser is not None:
+        who += tr("cur_chooser")
+    parts = [head, who]
     if cur.trump is not None:
-        parts.append(f"trump {_trump_text(cur.trump)}")
+        parts.append(tr("cur_trump", suit=_trump_text(tr, cur.trump)))
     if cur.needs_bids and any(b is not None for b in cur.bids):
         said = ", ".join(f"{v.players[s]} {cur.bids[s]}" for s in cur.bid_order if cur.bids[s] is not None)
-        parts.append(f"bids: {said}")
+        parts.append(tr("cur_bids", said=said))
     if cur.forbidden is not None and cur.bids[cur.dealer] is None:
-        parts.append(f"the dealer {v.players[cur.dealer]} may not bid {cur.forbidden}")
+        parts.append(tr("cur_forbidden", dealer=v.players[cur.dealer], bid=cur.forbidden))
     return " · ".join(parts)
 
 
-def _trump_text(t: Optional[str]) -> str:
-    return {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "N": "no-trump"}.get(t or "", "?")
+def _trump_text(tr: Tr, t: Optional[str]) -> str:
+    return {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "N": tr("trump_none")}.get(t or "", "?")
 
 
-def print_sheet(console: Console, v: "GameView") -> None:
-    title = f"game {v.id} · {v.date} #{v.number} · {v.rules} · {v.state}"
-    console.print(sheet_table(list(v.sheet), v.players, title=title))
-    if v.redeals:
-        for d in v.redeals:
-            said = "" if d.bids is None else " (bids said: " + ", ".join("-" if b is None else str(b) for b in d.bids) + ")"
-            console.print(f"  redeal: deal {d.number}, attempt {d.attempt} voided — {d.reason}{said}")
+def _state(tr: Tr, state: str) -> str:
+    return tr(f"state_{state}")
+
+
+def penalty_text(tr: Tr, p: "PenaltyInfo") -> str:
+    """A fine or dot as one line; in English exactly the library's ``PenaltyInfo.text``.
+    In Russian an infringement is named by the regulation's Russian wording (``text_ru``)."""
+    from ..ledger import regulation as reg
+
+    inf = reg.INFRINGEMENTS.get(p.code)
+    if p.code == reg.OTHER:
+        what = p.note
+    else:
+        what = (inf.text_ru if inf is not None and tr.lang == "ru" else p.code) + (f" ({p.note})" if p.note else "")
+    where = tr("penalty_deal", deal=p.deal) if p.deal else tr("penalty_no_deal")
+    value = f" {p.value}" if p.kind == reg.FINE else ""
+    return tr("penalty_line", kind=tr(f"penalty_{p.kind}"), value=value, player=p.player, where=where, what=what)
+
+
+def print_sheet(tr: Tr, console: Console, v: "GameView") -> None:
+    title = tr("game_title", id=v.id, date=v.date, number=v.number, rules=v.rules, state=_state(tr, v.state))
+    console.print(sheet_table(list(v.sheet), v.players, title=title, tr=tr))
+    for d in v.redeals:
+        said = "" if d.bids is None else tr("redeal_said", bids=", ".join("-" if b is None else str(b) for b in d.bids))
+        console.print(tr("redeal_line", number=d.number, attempt=d.attempt, reason=d.reason, said=said))
     for p in v.penalties:
-        console.print(Text(f"  {p.text}", style="red" if p.kind == "fine" else "yellow"))
-    dots = " · ".join(f"{v.players[s]} {v.dots_game[s]}" for s in range(len(v.players)))
-    running = " · ".join(f"{v.players[s]} {v.dots_running[s]}/3" for s in range(len(v.players)))
-    slaps = " · ".join(f"{v.players[s]} {v.slaps_day[s]}" for s in range(len(v.players)) if v.slaps_day[s])
-    console.print(f"  dots this game: {dots}")
-    console.print(f"  dots today towards a slap: {running}" + (f"   slaps today: {slaps}" if slaps else ""))
+        console.print(Text(f"  {penalty_text(tr, p)}", style="red" if p.kind == "fine" else "yellow"))
+    players = range(len(v.players))
+    dots = " · ".join(f"{v.players[s]} {v.dots_game[s]}" for s in players)
+    running = " · ".join(f"{v.players[s]} {v.dots_running[s]}/3" for s in players)
+    slaps = " · ".join(f"{v.players[s]} {v.slaps_day[s]}" for s in players if v.slaps_day[s])
+    console.print(tr("dots_game", dots=dots))
+    console.print(tr("dots_running", running=running) + (tr("slaps_today", slaps=slaps) if slaps else ""))
     if v.current is not None:
-        console.print(Text(f"  next: {current_text(v, v.current)}", style="bold"))
+        console.print(Text("  " + tr("next_line", text=current_text(tr, v, v.current)), style="bold"))
     if v.state == "finished":
-        print_standings(console, v)
+        print_standings(tr, console, v)
 
 
-def print_standings(console: Console, v: "GameView") -> None:
-    console.print(standings_table(standings_rows(v.totals), v.players))
+def print_standings(tr: Tr, console: Console, v: "GameView") -> None:
+    console.print(standings_table(standings_rows(v.totals), v.players, tr=tr))
     if v.cup_points is not None:
-        console.print("  cup points: " + " · ".join(f"{v.players[s]} {v.cup_points[s]}" for s in range(len(v.players))))
+        points = " · ".join(f"{v.players[s]} {v.cup_points[s]}" for s in range(len(v.players)))
+        console.print(tr("cup_points_line", points=points))
     else:
         guests = [v.players[s] for s in range(len(v.players)) if not v.core[s]]
-        console.print(f"  not a cup game (guest{'s' if len(guests) != 1 else ''}: {', '.join(guests) or '-'})")
+        label = tr("guest_one" if len(guests) == 1 else "guest_many")
+        console.print(tr("not_cup_game", label=label, guests=", ".join(guests) or "-"))
 
 
-def announce_penalty(console: Console, v: "GameView", p: "PenaltyInfo") -> None:
-    console.print(Text(p.text, style="red" if p.kind == "fine" else "yellow"))
+def announce_penalty(tr: Tr, console: Console, v: "GameView", p: "PenaltyInfo") -> None:
+    console.print(Text(penalty_text(tr, p), style="red" if p.kind == "fine" else "yellow"))
     if p.slap:
         others = ", ".join(x for x in v.players if x != p.player)
-        console.print(Text(f"SLAP: {p.player.upper()} — THIRD DOT TODAY! A slap from {others}. "
-                           f"(slap #{p.slap} today; the count starts again)", style="bold white on red"))
+        console.print(Text(tr("slap", player=p.player.upper(), others=others, number=p.slap),
+                           style="bold white on red"))
 
 
-def _scored_text(v: "GameView", r) -> str:
-    return f"deal {r.index + 1} scored: " + ", ".join(f"{v.players[s]} {r.scores[s]:+d}" for s in range(len(v.players)))
+def _scored_text(tr: Tr, v: "GameView", r) -> str:
+    return tr("scored", number=r.index + 1, scores=_scores(v, [f"{x:+d}" for x in r.scores]))
 
 
 # -- players -------------------------------------------------------------------------------------------
@@ -164,21 +214,23 @@ def _scored_text(v: "GameView", r) -> str:
 def players_add(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
                 core: bool = typer.Option(False, "--core/--guest", help="Core roster (cup games) or guest.")) -> None:
     """Add a player."""
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
         p = led.add_player(name, core)
-        typer.echo(f"added {p.name} ({'core roster' if p.core else 'guest'})")
+        typer.echo(tr("player_added", name=p.name, roster=tr("roster_core" if p.core else "roster_guest")))
 
 
 @players_app.command("list")
 def players_list(ctx: typer.Context) -> None:
     """List the players."""
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
         t = Table(header_style="bold")
-        t.add_column("id", justify="right")
-        t.add_column("name")
-        t.add_column("roster")
+        t.add_column(tr("col_id"), justify="right")
+        t.add_column(tr("col_name"))
+        t.add_column(tr("col_roster"))
         for p in led.players():
-            t.add_row(str(p.id), p.name, "core" if p.core else "guest")
+            t.add_row(str(p.id), p.name, tr("cell_core" if p.core else "cell_guest"))
         _console().print(t)
 
 
@@ -187,25 +239,27 @@ def players_rename(ctx: typer.Context, old: str, new: str) -> None:
     """Rename a player (past games show the new name)."""
     with _ledger(ctx) as led:
         p = led.rename_player(old, new)
-        typer.echo(f"renamed to {p.name}")
+        typer.echo(_tr(ctx)("player_renamed", name=p.name))
 
 
 @players_app.command("core")
 def players_core(ctx: typer.Context, name: str,
                  core: bool = typer.Option(True, "--on/--off", help="Put on (default) or take off the core roster.")) -> None:
     """Set whether a player belongs to the core roster (only core-roster games count for the cup)."""
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
         p = led.set_core(name, core)
-        typer.echo(f"{p.name}: {'core roster' if p.core else 'guest'}")
+        typer.echo(tr("player_roster", name=p.name, roster=tr("roster_core" if p.core else "roster_guest")))
 
 
 # -- days -------------------------------------------------------------------------------------------------
 @day_app.command("start")
 def day_start(ctx: typer.Context, date: Optional[str] = typer.Option(None, help="YYYY-MM-DD (default today).")) -> None:
     """Start a game day (dots carry between its games; the cup is decided at its end)."""
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
-        d = led.start_day(_date(date))
-        typer.echo(f"game day {d.date} started")
+        d = led.start_day(_date(tr, date))
+        typer.echo(tr("day_started", date=d.date))
 
 
 @day_app.command("end")
@@ -213,25 +267,42 @@ def day_end(ctx: typer.Context, date: Optional[str] = typer.Option(None, help="Y
             keeper_pick: Optional[str] = typer.Option(None, "--keeper-pick", help="The keeper's choice when the cup "
                                                       "is still tied after every rule.")) -> None:
     """End the game day: the cup holder and which rule of the tie-break chain decided."""
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
-        d = led.end_day(_date(date), keeper_pick)
-        _print_day(d)
+        d = led.end_day(_date(tr, date), keeper_pick)
+        _print_day(tr, _console(), d)
 
 
-def _print_day(d) -> None:
-    c = _console()
-    c.print(f"game day {d.date} ended: {len(d.games)} game{'s' if len(d.games) != 1 else ''}")
+def _cup_rule_text(tr: Tr, rule: str) -> str:
+    """Which rule of the tie-break chain decided (``regulation.CupRule``); English as ``CupRule.text``."""
+    return tr(f"cup_rule_{rule}")
+
+
+def cup_text(tr: Tr, d: "DayInfo") -> str:
+    """The day's cup decision; in English exactly the library's ``DayInfo.cup_text``."""
+    if not d.ended:
+        return tr("day_in_progress")
+    if d.cup_rule is None:
+        return tr("cup_no_game")
+    tie = tr("cup_tie", names=", ".join(d.cup_tied)) if d.cup_tied else ""
+    return tr("cup_taken", holder=d.cup_holder, rule=_cup_rule_text(tr, d.cup_rule), tie=tie)
+
+
+def _print_day(tr: Tr, c: Console, d: "DayInfo") -> None:
+    c.print(tr("day_ended", date=d.date, games=tr.count(len(d.games), "n_game")))
     if d.cup_points:
-        c.print("  cup points: " + " · ".join(f"{k} {v}" for k, v in sorted(d.cup_points.items(), key=lambda x: x[1])))
-    c.print(Text(f"  {d.cup_text}", style="bold"))
+        points = " · ".join(f"{k} {v}" for k, v in sorted(d.cup_points.items(), key=lambda x: x[1]))
+        c.print(tr("cup_points_line", points=points))
+    c.print(Text(f"  {cup_text(tr, d)}", style="bold"))
 
 
 @day_app.command("reopen")
 def day_reopen(ctx: typer.Context, date: Optional[str] = typer.Option(None, help="YYYY-MM-DD (default: the last day).")) -> None:
     """Reopen an ended game day (its cup decision is cleared until it ends again)."""
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
-        d = led.reopen_day(_date(date))
-        typer.echo(f"game day {d.date} reopened")
+        d = led.reopen_day(_date(tr, date))
+        typer.echo(tr("day_reopened", date=d.date))
 
 
 # -- games --------------------------------------------------------------------------------------------------
@@ -245,12 +316,18 @@ def game_new(
     add_players: bool = typer.Option(False, "--add-players", help="Add unknown names as guests."),
 ) -> None:
     """Start a game; it becomes the current game."""
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
-        gid = led.new_game(players, rules, first_dealer, _date(date), add_players)
+        gid = led.new_game(players, rules, first_dealer, _date(tr, date), add_players)
         v = led.game(gid)
-        typer.echo(f"game {gid} started: {', '.join(f'{i + 1}. {p}' for i, p in enumerate(v.players))} — {v.rules}")
+        typer.echo(tr("game_started", id=gid, seats=_seats(v), rules=v.rules))
         if v.current is not None:
-            typer.echo("next: " + current_text(v, v.current))
+            typer.echo(tr("next_line", text=current_text(tr, v, v.current)))
+
+
+def _seats(v: "GameView") -> str:
+    """``1. Бутка, 2. Печун, …``"""
+    return ", ".join(f"{i + 1}. {p}" for i, p in enumerate(v.players))
 
 
 @game_app.command("list")
@@ -258,17 +335,18 @@ def game_list(ctx: typer.Context, open_only: bool = typer.Option(False, "--open"
     """List games."""
     from ..ledger.stats import history
 
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
         t = Table(header_style="bold")
-        for col in ("game", "day", "#", "state", "players (total, place)"):
-            t.add_column(col)
+        for col in ("col_game", "col_day", "col_number", "col_state", "col_who"):
+            t.add_column(tr(col))
         for d in history(led):
             for g in d.games:
                 if open_only and g.state != "open":
                     continue
                 who = ", ".join(p if g.totals is None else f"{p} {g.totals[i]} ({g.places[i]})"
                                 for i, p in enumerate(g.players))
-                t.add_row(str(g.id), str(d.date), str(g.number), g.state, who)
+                t.add_row(str(g.id), str(d.date), str(g.number), _state(tr, g.state), who)
         _console().print(t)
 
 
@@ -278,7 +356,7 @@ def game_abandon(ctx: typer.Context, game: Optional[int] = GAME,
     """Give up an unfinished game (no standings, no cup points; its fines and dots stay)."""
     with _ledger(ctx) as led:
         v = led.abandon(game, reason)
-        typer.echo(f"game {v.id} abandoned")
+        typer.echo(_tr(ctx)("game_abandoned", id=v.id))
 
 
 # -- entering a deal ------------------------------------------------------------------------------------------
@@ -289,7 +367,7 @@ def trump(ctx: typer.Context, suit: str = typer.Argument(..., help="S C D H (or 
     with _ledger(ctx) as led:
         led.set_trump(game, suit)
         v = led.game(game)
-        typer.echo(current_text(v, v.current))
+        typer.echo(current_text(_tr(ctx), v, v.current))
 
 
 @app.command()
@@ -302,7 +380,7 @@ def bids(ctx: typer.Context,
     with _ledger(ctx) as led:
         led.set_bids(game, values, house_override)
         v = led.game(game)
-        typer.echo(current_text(v, v.current))
+        typer.echo(current_text(_tr(ctx), v, v.current))
 
 
 @app.command()
@@ -314,7 +392,7 @@ def bid(ctx: typer.Context, player: str = typer.Argument(..., help="Name or seat
         g = game if game is not None else led.current_game()
         led.set_bid(g, player, value, house_override)
         v = led.game(g)
-        typer.echo(current_text(v, v.current))
+        typer.echo(current_text(_tr(ctx), v, v.current))
 
 
 @app.command()
@@ -324,12 +402,16 @@ def tricks(ctx: typer.Context, values: str = typer.Argument(..., help="Tricks ta
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
         r = led.set_tricks(g, values)
-        v = led.game(g)
-        typer.echo(_scored_text(v, r))
-        if v.current is not None:
-            typer.echo("next: " + current_text(v, v.current))
-        else:
-            typer.echo("all deals entered: `joker ledger finish` for the standings")
+        _print_scored(_tr(ctx), led.game(g), r, all_entered=True)
+
+
+def _print_scored(tr: Tr, v: "GameView", r, all_entered: bool = False) -> None:
+    """What a scored deal gives, and what comes next (or that every deal is entered)."""
+    typer.echo(_scored_text(tr, v, r))
+    if v.current is not None:
+        typer.echo(tr("next_line", text=current_text(tr, v, v.current)))
+    elif all_entered:
+        typer.echo(tr("all_entered"))
 
 
 @app.command()
@@ -344,32 +426,30 @@ def deal(ctx: typer.Context,
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
         r = led.enter_deal(g, trump_, bids_, tricks_, house_override, expect)
-        v = led.game(g)
-        typer.echo(_scored_text(v, r))
-        if v.current is not None:
-            typer.echo("next: " + current_text(v, v.current))
+        _print_scored(_tr(ctx), led.game(g), r)
 
 
 def _penalty(ctx, kind: str, player: str, code: Optional[str], other: Optional[str], note: str,
              deal_: Optional[int], redeal: Optional[bool], game: Optional[int]) -> None:
     from ..ledger import regulation as reg
 
+    tr = _tr(ctx)
     if other is not None:
         code, note = reg.OTHER, other + (f" — {note}" if note else "")
     if code is None:
         codes = [c for c, i in reg.INFRINGEMENTS.items() if i.penalty == kind]
-        typer.echo(f"error: give an infringement code ({', '.join(codes)}) or --other \"what happened\"", err=True)
+        typer.echo(tr("error_line", message=tr("need_code", codes=", ".join(codes))), err=True)
         raise typer.Exit(1)
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
         p = led.penalty(g, player, code, kind, note, deal_, redeal)
         v = led.game(g)
-        announce_penalty(_console(), v, p)
+        announce_penalty(tr, _console(), v, p)
         inf = reg.INFRINGEMENTS.get(code)
         if inf is not None and inf.redeal and redeal is False:
-            typer.echo(f"(the regulation redeals after {code}: `joker ledger redeal --reason {code}` if it was)")
+            typer.echo(tr("redeal_hint", code=code))
         elif inf is not None and inf.redeal:
-            typer.echo(f"deal {p.deal} is dealt again")
+            typer.echo(tr("dealt_again", deal=p.deal))
 
 
 @app.command()
@@ -407,7 +487,7 @@ def redeal(ctx: typer.Context, reason: str = typer.Option("", "--reason", help="
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
         d = led.redeal(g, reason, code, player)
-        typer.echo(f"deal {d.number} (attempt {d.attempt}) voided: {d.reason}; it is dealt again")
+        typer.echo(_tr(ctx)("voided_again", number=d.number, attempt=d.attempt, reason=d.reason))
 
 
 @app.command()
@@ -415,7 +495,7 @@ def undo(ctx: typer.Context, game: Optional[int] = GAME) -> None:
     """Take back the last entry of the game."""
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
-        typer.echo(f"undone: {led.undo(g)}")
+        typer.echo(_tr(ctx)("undone", what=led.undo(g)))  # what was undone: the library's English
 
 
 @app.command()
@@ -429,8 +509,9 @@ def edit(ctx: typer.Context, number: int = typer.Argument(..., help="The deal nu
         g = game if game is not None else led.current_game()
         v = led.edit_deal(g, number, trump_, bids_, tricks_, house_override)
         r = v.results[number - 1]
-        typer.echo(f"deal {number} corrected: " + ", ".join(f"{v.players[s]} {r.scores[s]:+d}" for s in range(len(v.players))))
-        typer.echo("totals now: " + ", ".join(f"{v.players[s]} {v.totals[s]}" for s in range(len(v.players))))
+        tr = _tr(ctx)
+        typer.echo(tr("corrected", number=number, scores=_scores(v, [f"{x:+d}" for x in r.scores])))
+        typer.echo(tr("totals_now", totals=_scores(v, v.totals)))
 
 
 @app.command()
@@ -440,7 +521,7 @@ def show(ctx: typer.Context, game: Optional[int] = GAME) -> None:
     A row per deal with each player's bid/tricks and score (the dealer marked ●), block subtotals with
     premium (+) and cut (−), a fines row, totals, the redeals, fines and dots, and slaps."""
     with _ledger(ctx) as led:
-        print_sheet(_console(), led.game(game))
+        print_sheet(_tr(ctx), _console(), led.game(game))
 
 
 @app.command()
@@ -448,7 +529,7 @@ def finish(ctx: typer.Context, game: Optional[int] = GAME) -> None:
     """Finish a complete game: standings, and cup points when all four players are core roster."""
     with _ledger(ctx) as led:
         v = led.finish(game)
-        print_standings(_console(), v)
+        print_standings(_tr(ctx), _console(), v)
 
 
 # -- history ----------------------------------------------------------------------------------------------
@@ -456,29 +537,31 @@ def finish(ctx: typer.Context, game: Optional[int] = GAME) -> None:
 def history(ctx: typer.Context, season: Optional[int] = typer.Option(None, help="A year."),
             player: Optional[str] = typer.Option(None, help="Only games with this player.")) -> None:
     """Game days and games: totals, places, cup points, the cup holders."""
-    from ..ledger.regulation import CupRule
     from ..ledger.stats import history as hist
 
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
         c = _console()
         for d in hist(led, season, player):
             head = f"{d.date}"
             if d.ended:
-                head += (f" — cup: {d.cup_holder} ({CupRule(d.cup_rule).text})" if d.cup_rule else " — no cup game")
+                head += (tr("hist_cup", holder=d.cup_holder, rule=_cup_rule_text(tr, d.cup_rule)) if d.cup_rule
+                         else tr("hist_no_cup"))
             else:
-                head += " — in progress"
+                head += tr("hist_in_progress")
             c.print(Text(head, style="bold"))
             for g in d.games:
                 if g.totals is None:
-                    c.print(f"  game {g.id} #{g.number} {g.state}: {', '.join(g.players)}")
+                    c.print(tr("hist_game_open", id=g.id, number=g.number, state=_state(tr, g.state),
+                               players=", ".join(g.players)))
                     continue
                 order = sorted(range(len(g.players)), key=lambda s: (g.places[s], s))
                 cells = []
                 for s in order:
-                    pts = "" if g.points is None or g.points[s] is None else f", {g.points[s]} cup pt"
+                    pts = "" if g.points is None or g.points[s] is None else tr("hist_cup_pt", points=g.points[s])
                     cells.append(f"{g.places[s]}. {g.players[s]} {g.totals[s]}{pts}")
-                tag = "" if g.contested else " (not a cup game)"
-                c.print(f"  game {g.id} #{g.number}{tag}: " + " · ".join(cells))
+                tag = "" if g.contested else tr("hist_not_cup")
+                c.print(tr("hist_game", id=g.id, number=g.number, tag=tag, cells=" · ".join(cells)))
 
 
 @app.command()
@@ -489,24 +572,25 @@ def stats(ctx: typer.Context, season: Optional[int] = typer.Option(None, help="A
     fines, dots, slaps; then for each pair of players who placed ahead of whom."""
     from ..ledger.stats import player_stats
 
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
         rows, h2h = player_stats(led, season)
-        t = Table(title="Players" + (f" — {season}" if season else ""), header_style="bold")
-        for col in ("player", "games", "wins", "mean place", "cup pts", "cups", "days held", "premiums",
-                    "bids made", "fines", "dots", "slaps"):
-            t.add_column(col, justify="left" if col == "player" else "right")
+        t = Table(title=tr("stats_season", season=season) if season else tr("stats_title"), header_style="bold")
+        for col in ("st_player", "st_games", "st_wins", "st_mean_place", "st_cup_pts", "st_cups", "st_days_held",
+                    "st_premiums", "st_bids_made", "st_fines", "st_dots", "st_slaps"):
+            t.add_column(tr(col), justify="left" if col == "st_player" else "right")
         for r in rows:
-            t.add_row(r.name + ("" if r.core else " (guest)"), str(r.games), str(r.wins),
+            t.add_row(r.name + ("" if r.core else tr("st_guest")), str(r.games), str(r.wins),
                       "-" if r.mean_place is None else f"{r.mean_place:.2f}", str(r.cup_points), str(r.cups),
                       str(r.days_held), str(r.premiums),
-                      "-" if r.made_share is None else f"{100 * r.made_share:.0f}% of {r.bids}",
+                      "-" if r.made_share is None else tr("st_made", percent=f"{100 * r.made_share:.0f}", bids=r.bids),
                       str(r.fines), str(r.dots), str(r.slaps))
         c = _console()
         c.print(t)
         if h2h:
-            h = Table(title="Head to head (placed ahead)", header_style="bold")
-            for col in ("players", "games", "first ahead", "second ahead", "level"):
-                h.add_column(col, justify="left" if col == "players" else "right")
+            h = Table(title=tr("h2h_title"), header_style="bold")
+            for col in ("h2h_players", "h2h_games", "h2h_first", "h2h_second", "h2h_level"):
+                h.add_column(tr(col), justify="left" if col == "h2h_players" else "right")
             for x in h2h:
                 h.add_row(f"{x.a} – {x.b}", str(x.games), str(x.a_ahead), str(x.b_ahead), str(x.level))
             c.print(h)
@@ -515,15 +599,17 @@ def stats(ctx: typer.Context, season: Optional[int] = typer.Option(None, help="A
 @app.command()
 def verify(ctx: typer.Context) -> None:
     """Re-score every stored game with the engine and re-derive slaps and cups; report any difference (exit 1)."""
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
         problems = led.verify()
         n = len(led.games())
         if problems:
-            for p in problems:
+            for p in problems:  # the library's English
                 typer.echo(p)
-            typer.echo(f"{len(problems)} difference{'s' if len(problems) != 1 else ''} in {led.where}", err=True)
+            differences = tr.count(len(problems), "n_difference")
+            typer.echo(tr("verify_diffs", differences=differences, where=led.where), err=True)
             raise typer.Exit(1)
-        typer.echo(f"ok: {n} game{'s' if n != 1 else ''} re-scored by the engine, no difference ({led.where})")
+        typer.echo(tr("verify_ok", games=tr.count(n, "n_game"), where=led.where))
 
 
 # -- charts -------------------------------------------------------------------------------------------------
@@ -539,7 +625,7 @@ def chart_game(ctx: typer.Context, out: Path = typer.Option(..., "--out", "-o", 
             path = game_chart(v, out)
         except ValueError as e:
             raise JokerError(str(e)) from None
-        typer.echo(f"wrote {path}")
+        typer.echo(_tr(ctx)("wrote", path=path))
 
 
 @chart_app.command("cup")
@@ -549,12 +635,14 @@ def chart_cup(ctx: typer.Context, out: Path = typer.Option(..., "--out", "-o", h
     from ..ledger.charts import cup_chart
     from ..ledger.stats import cup_season
 
+    tr = _tr(ctx)
+    title = tr("cup_chart_season", season=season) if season else tr("cup_chart_title")
     with _ledger(ctx) as led:
         try:
-            path = cup_chart(cup_season(led, season), out, title=f"Cup points {season or ''}".strip())
+            path = cup_chart(cup_season(led, season), out, title=title)
         except ValueError as e:
             raise JokerError(str(e)) from None
-        typer.echo(f"wrote {path}")
+        typer.echo(tr("wrote", path=path))
 
 
 # -- import / export -------------------------------------------------------------------------------------------
@@ -572,12 +660,14 @@ def import_csv_cmd(
     """Import a paper sheet: one transaction; a bad row is named and nothing is written."""
     from ..ledger.paper import import_csv
 
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
-        gid = import_csv(led, file, rules, _date(date), first_dealer, add_players, infringements, finish_)
+        gid = import_csv(led, file, rules, _date(tr, date), first_dealer, add_players, infringements, finish_)
         v = led.game(gid)
-        typer.echo(f"imported {file.name} as game {gid}: {_n(len(v.results), 'deal')}, "
-                   f"{_n(len(v.penalties), 'penalty', 'penalties')}, {_n(len(v.redeals), 'redeal')}; {v.state}")
-        typer.echo("totals: " + ", ".join(f"{v.players[s]} {v.totals[s]}" for s in range(len(v.players))))
+        typer.echo(tr("imported_csv", file=file.name, id=gid, deals=tr.count(len(v.results), "n_deal"),
+                      penalties=tr.count(len(v.penalties), "n_penalty"), redeals=tr.count(len(v.redeals), "n_redeal"),
+                      state=_state(tr, v.state)))
+        typer.echo(tr("imported_totals", totals=_scores(v, v.totals)))
 
 
 @import_app.command("json")
@@ -591,23 +681,23 @@ def import_json_cmd(
     """Import the engine's JSON record of a game."""
     from ..ledger.paper import import_record
 
+    tr = _tr(ctx)
     with _ledger(ctx) as led:
         try:
             text = file.read_text(encoding="utf-8")
         except OSError as e:
-            raise JokerError(f"cannot read {file}: {e.strerror}") from None
-        gid = import_record(led, text, file.name, _date(date), add_players, finish_)
+            raise JokerError(tr("cannot_read", file=file, error=e.strerror)) from None
+        gid = import_record(led, text, file.name, _date(tr, date), add_players, finish_)
         v = led.game(gid)
-        typer.echo(f"imported {file.name} as game {gid}; totals: "
-                   + ", ".join(f"{v.players[s]} {v.totals[s]}" for s in range(len(v.players))))
+        typer.echo(tr("imported_json", file=file.name, id=gid, totals=_scores(v, v.totals)))
 
 
-def _write_out(text: str, out: Optional[Path]) -> None:
+def _write_out(tr: Tr, text: str, out: Optional[Path]) -> None:
     if out is None:
         sys.stdout.write(text)
     else:
         out.write_text(text, encoding="utf-8")
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(tr("wrote", path=out), err=True)
 
 
 @export_app.command("csv")
@@ -617,7 +707,7 @@ def export_csv_cmd(ctx: typer.Context, out: Optional[Path] = typer.Option(None, 
     from ..ledger.paper import sheet_csv
 
     with _ledger(ctx) as led:
-        _write_out(sheet_csv(led, game), out)
+        _write_out(_tr(ctx), sheet_csv(led, game), out)
 
 
 @export_app.command("json")
@@ -627,7 +717,7 @@ def export_json_cmd(ctx: typer.Context, out: Optional[Path] = typer.Option(None,
     from ..ledger.paper import record_json
 
     with _ledger(ctx) as led:
-        _write_out(record_json(led, game), out)
+        _write_out(_tr(ctx), record_json(led, game), out)
 
 
 # -- table mode ---------------------------------------------------------------------------------------------
@@ -640,11 +730,7 @@ def play(ctx: typer.Context, game: Optional[int] = GAME,
     Says who deals, who bids first and which bid the dealer may not say; announces a third dot (SLAP).
     Every answer is saved at once, so nothing is lost by leaving."""
     with _ledger(ctx) as led:
-        run_table(led, _console(), game, players, rules)
-
-
-TABLE_HELP = ("commands at any prompt: sheet · undo (u) · fine (f) · dot · redeal (r) · edit (e) · "
-              "quit (q: everything is saved) · help (?)")
+        run_table(led, _console(), game, players, rules, _tr(ctx))
 
 
 class _Leave(Exception):
@@ -670,65 +756,68 @@ _COMMANDS = {"q": "quit", "quit": "quit", "exit": "quit", "u": "undo", "undo": "
              "e": "edit", "edit": "edit", "?": "help", "help": "help"}
 
 
-def run_table(led: "Ledger", console: Console, game: Optional[int], players: Optional[str], rules: str) -> None:
-    """The table-mode loop (``joker ledger play``)."""
+def run_table(led: "Ledger", console: Console, game: Optional[int], players: Optional[str], rules: str,
+              tr: Optional[Tr] = None) -> None:
+    """The table-mode loop (``joker ledger play``), speaking ``tr``'s language (English by default)."""
     from ..ledger import KeeperDecisionNeeded, LedgerError
 
-    def error(e: Exception) -> None:
-        console.print(Text(f"  ✗ {e}", style="bold red"))
+    tr = tr or ledger_tr()
+
+    def error(e: Exception | str) -> None:
+        message = e if isinstance(e, str) else _error_text(tr, e)
+        console.print(Text("  " + tr("error", message=message), style="bold red"))
 
     try:
         gid = game
         if gid is None and players is None:
             gid = led.open_game()
             if gid is None:
-                players = _ask("new game — players in table order, seat 1 first (A,B,C,D)")
+                players = _ask(tr("ask_players"))
         if gid is None:
-            gid = _table_new_game(led, console, players or "", rules)
+            gid = _table_new_game(led, players or "", rules, tr, error)
             if gid is None:
                 return
         v = led.game(gid)
-        console.print(Text(f"table mode — game {gid}: " + ", ".join(f"{i + 1}. {p}" for i, p in enumerate(v.players)),
-                           style="bold"))
-        console.print(TABLE_HELP)
+        console.print(Text(tr("table_title", id=gid, seats=_seats(v)), style="bold"))
+        console.print(tr("table_help"))
         if v.results:
-            print_sheet(console, v)
+            print_sheet(tr, console, v)
         shown = None
         while True:
             v = led.game(gid)
             if v.state != "open":
-                print_sheet(console, v)
+                print_sheet(tr, console, v)
                 return
             cur = v.current
             if cur is None:
-                ans = _ask("all deals entered — Enter finishes the game (or a command)")
-                if ans and _table_command(led, console, gid, ans, error):
+                ans = _ask(tr("ask_finish"))
+                if ans and _table_command(led, console, gid, ans, tr, error):
                     continue
                 v = led.finish(gid)
-                console.rule("game over")
-                print_standings(console, v)
-                if _confirm("end the game day now (decides the cup)?", default=False):
+                console.rule(tr("rule_game_over"))
+                print_standings(tr, console, v)
+                if _confirm(tr("ask_end_day"), default=False):
                     pick = None
                     while True:
                         try:
-                            _print_day(led.end_day(v.date, pick))
+                            _print_day(tr, console, led.end_day(v.date, pick))
                             break
                         except KeeperDecisionNeeded as e:
-                            console.print(Text(str(e), style="bold"))
-                            pick = _ask(f"the keeper decides — who takes the cup ({', '.join(e.tied)})")
+                            console.print(Text(_error_text(tr, e), style="bold"))
+                            pick = _ask(tr("ask_keeper", tied=", ".join(e.tied)))
                         except LedgerError as e:
                             error(e)
                             break
                 return
             if shown != (cur.number, cur.attempt):
-                console.rule(f"deal {cur.number}")
-                console.print(Text(current_text(v, cur), style="bold"))
+                console.rule(tr("rule_deal", number=cur.number))
+                console.print(Text(current_text(tr, v, cur), style="bold"))
                 shown = (cur.number, cur.attempt)
             if cur.trump is None:
-                who = (f"{v.players[cur.trump_chooser]} chooses from his first three cards"
-                       if cur.trump_chooser is not None else "the turned card")
-                ans = _ask(f"trump ({who}): S C D H, N for no-trump")
-                if not ans or _table_command(led, console, gid, ans, error):
+                who = (tr("trump_by_chooser", name=v.players[cur.trump_chooser])
+                       if cur.trump_chooser is not None else tr("trump_turned_card"))
+                ans = _ask(tr("ask_trump", who=who))
+                if not ans or _table_command(led, console, gid, ans, tr, error):
                     continue
                 try:
                     led.set_trump(gid, ans)
@@ -737,21 +826,24 @@ def run_table(led: "Ledger", console: Console, game: Optional[int], players: Opt
                 continue
             if cur.needs_bids and cur.next_bidder is not None:
                 seat = cur.next_bidder
-                label = f"bid — {v.players[seat]}"
-                if seat == cur.dealer:
-                    label += " (dealer" + (f"; may not say {cur.forbidden})" if cur.forbidden is not None else ")")
+                name = v.players[seat]
+                if seat != cur.dealer:
+                    label = tr("ask_bid", name=name)
+                elif cur.forbidden is None:
+                    label = tr("ask_bid_dealer", name=name)
+                else:
+                    label = tr("ask_bid_dealer_not", name=name, bid=cur.forbidden)
                 ans = _ask(label)
-                if not ans or _table_command(led, console, gid, ans, error):
+                if not ans or _table_command(led, console, gid, ans, tr, error):
                     continue
                 try:
                     value = int(ans)
                 except ValueError:
-                    error(f"a bid is a number 0..{cur.cards} (or a command: ? for help)")
+                    error(tr("bad_bid", cards=cur.cards))
                     continue
                 override = False
                 if seat == cur.dealer and cur.forbidden is not None and value == cur.forbidden:
-                    if not _confirm(f"the dealer {v.players[seat]} may not bid {value}; record it as said "
-                                    "(house override)?", default=False):
+                    if not _confirm(tr("ask_override", name=name, bid=value), default=False):
                         continue
                     override = True
                 try:
@@ -759,8 +851,8 @@ def run_table(led: "Ledger", console: Console, game: Optional[int], players: Opt
                 except LedgerError as e:
                     error(e)
                 continue
-            ans = _ask(f"tricks taken, in seat order ({', '.join(v.players)})")
-            if not ans or _table_command(led, console, gid, ans, error):
+            ans = _ask(tr("ask_tricks", names=", ".join(v.players)))
+            if not ans or _table_command(led, console, gid, ans, tr, error):
                 continue
             try:
                 r = led.set_tricks(gid, ans)
@@ -768,29 +860,29 @@ def run_table(led: "Ledger", console: Console, game: Optional[int], players: Opt
                 error(e)
                 continue
             v = led.game(gid)
-            console.print(Text(_scored_text(v, r), style="bold"))
-            print_sheet(console, v)
+            console.print(Text(_scored_text(tr, v, r), style="bold"))
+            print_sheet(tr, console, v)
     except _Leave:
-        console.print("\nleft the table — everything entered is saved; resume with `joker ledger play`")
+        console.print(tr("table_left"))
 
 
-def _table_new_game(led: "Ledger", console: Console, players: str, rules: str) -> Optional[int]:
+def _table_new_game(led: "Ledger", players: str, rules: str, tr: Tr, error) -> Optional[int]:
     from ..ledger import LedgerError
 
     names = [p.strip() for p in players.split(",") if p.strip()]
     known = {p.name.casefold() for p in led.players()}
     for name in names:
         if name.casefold() not in known:
-            core = _confirm(f"{name} is new: add to the core roster (no: a guest)?", default=False)
+            core = _confirm(tr("ask_new_player", name=name), default=False)
             led.add_player(name, core)
     try:
         return led.new_game(names, rules)
     except LedgerError as e:
-        console.print(Text(f"  ✗ {e}", style="bold red"))
+        error(e)
         return None
 
 
-def _table_command(led: "Ledger", console: Console, gid: int, ans: str, error) -> bool:
+def _table_command(led: "Ledger", console: Console, gid: int, ans: str, tr: Tr, error) -> bool:
     """Run a table-mode command; False when ``ans`` is not one (then it is an answer)."""
     from ..ledger import LedgerError
     from ..ledger import regulation as reg
@@ -801,44 +893,46 @@ def _table_command(led: "Ledger", console: Console, gid: int, ans: str, error) -
     if cmd == "quit":
         raise _Leave
     if cmd == "help":
-        console.print(TABLE_HELP)
+        console.print(tr("table_help"))
         return True
     try:
         if cmd == "sheet":
-            print_sheet(console, led.game(gid))
+            print_sheet(tr, console, led.game(gid))
         elif cmd == "undo":
-            console.print(f"undone: {led.undo(gid)}")
+            console.print(tr("undone", what=led.undo(gid)))
         elif cmd in ("fine", "dot"):
             v = led.game(gid)
-            who = _ask(f"{cmd} to (name or seat 1..{len(v.players)})")
+            who = _ask(tr(f"ask_{cmd}_to", seats=len(v.players)))
             codes = [c for c, i in reg.INFRINGEMENTS.items() if i.penalty == cmd] + [reg.OTHER]
             for k, c in enumerate(codes, start=1):
-                text = reg.INFRINGEMENTS[c].text if c in reg.INFRINGEMENTS else "something else (say what)"
+                inf = reg.INFRINGEMENTS.get(c)
+                # the regulation words each infringement in both languages (Infringement.text, text_ru)
+                text = tr("code_other") if inf is None else inf.text_ru if tr.lang == "ru" else inf.text
                 console.print(f"  {k}. {c} — {text}")
-            pick = _ask("infringement (number or code)")
+            pick = _ask(tr("ask_code"))
             code = codes[int(pick) - 1] if pick.isdigit() and 1 <= int(pick) <= len(codes) else pick
-            note = _ask("what happened") if code == reg.OTHER else ""
+            note = _ask(tr("ask_what")) if code == reg.OTHER else ""
             again = None
             inf = reg.INFRINGEMENTS.get(code)
             if inf is not None and inf.redeal and v.current is not None:
-                again = _confirm(f"deal {v.current.number} is dealt again (redeal)?", default=True)
+                again = _confirm(tr("ask_redeal", number=v.current.number), default=True)
             p = led.penalty(gid, who, code, cmd, note, None, again)
-            announce_penalty(console, led.game(gid), p)
+            announce_penalty(tr, console, led.game(gid), p)
         elif cmd == "redeal":
-            reason = _ask("why is the deal dealt again")
-            d = led.redeal(gid, reason or "redeal")
-            console.print(f"deal {d.number} (attempt {d.attempt}) voided: {d.reason}")
+            reason = _ask(tr("ask_redeal_reason"))
+            d = led.redeal(gid, reason or "redeal")  # the stored reason when none is given (data, kept English)
+            console.print(tr("voided", number=d.number, attempt=d.attempt, reason=d.reason))
         elif cmd == "edit":
-            number = int(_ask("edit which deal (number)"))
+            number = int(_ask(tr("ask_edit")))
             v = led.game(gid)
             e = v.record.deals[number - 1] if 1 <= number <= len(v.record.deals) else None
             if e is None:
-                raise LedgerError(f"deal {number} is not scored yet")
-            trump_ = _ask(f"trump (Enter keeps {e.trump})") or None
-            bids_ = _ask(f"bids in seat order (Enter keeps {','.join(map(str, e.bids or ()))})") or None
-            tricks_ = _ask(f"tricks in seat order (Enter keeps {','.join(map(str, e.tricks))})") or None
+                raise LedgerError(tr("not_scored_yet", number=number))
+            trump_ = _ask(tr("ask_edit_trump", value=e.trump)) or None
+            bids_ = _ask(tr("ask_edit_bids", value=",".join(map(str, e.bids or ())))) or None
+            tricks_ = _ask(tr("ask_edit_tricks", value=",".join(map(str, e.tricks)))) or None
             v = led.edit_deal(gid, number, trump_, bids_, tricks_)
-            print_sheet(console, v)
+            print_sheet(tr, console, v)
     except (LedgerError, JokerError, ValueError) as e:
         error(e)
     return True

@@ -11,7 +11,6 @@ public results, so no other hand ever reaches the screen.
 
 from __future__ import annotations
 
-from dataclasses import replace as dc_replace
 from typing import Sequence
 
 from rich.console import Console
@@ -185,29 +184,9 @@ class Screen:
         if not st.results:
             self.say(self.tr("no_deals_yet"))
             return
-        tr = self.tr
-        rows = []
-        for row in build_sheet(st.rules, st.results):
-            if row.kind == "block":
-                row = dc_replace(row, label=tr("sheet_block", block=row.label.split()[-1]))
-            elif row.kind in ("fines", "total"):
-                row = dc_replace(row, label=tr(f"sheet_{row.kind}"))
-            rows.append(row)
-        table = sheet_table(rows, self.names, title=tr("sheet_title", rules=st.rules))
-        _relabel(table, {1: tr("sheet_cards"), 2: tr("sheet_trump")})
-        self.console.print(table)
+        rows = build_sheet(st.rules, st.results)
+        self.console.print(sheet_table(rows, self.names, title=self.tr("sheet_title", rules=st.rules), tr=self.tr))
 
     def print_standings(self, st: GameState) -> None:
         """The standings of ``st``: places and game totals."""
-        tr = self.tr
-        table = standings_table(standings_rows(st.scores()), self.names)
-        table.title = tr("standings")
-        _relabel(table, {0: tr("col_place"), 1: tr("col_player"), 2: tr("col_total")})
-        self.console.print(table)
-
-
-def _relabel(table: Table, headers: dict[int, str]) -> None:
-    """Translate column headers of a table built by :mod:`joker.cli.render`."""
-    for i, h in headers.items():
-        if i < len(table.columns):
-            table.columns[i].header = h
+        self.console.print(standings_table(standings_rows(st.scores()), self.names, tr=self.tr))

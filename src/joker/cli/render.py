@@ -13,16 +13,19 @@ from rich.table import Table
 from rich.text import Text
 
 from ..sheet import SheetRow
+from .i18n import Tr
 
 
-def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], title: str | None = None) -> Table:
+def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], title: str | None = None,
+                tr: Tr | None = None) -> Table:
     """The sheet as a Rich table: per deal the cards, dealer (●), trump, then
     for each player ``bid/tricks`` and the score; block rows show the block
-    total with ``+premium`` (green) and ``−cut`` (red)."""
+    total with ``+premium`` (green) and ``−cut`` (red).  With ``tr`` the
+    headers, the block/fines/total labels and deal kinds are translated."""
     t = Table(title=title, show_lines=False, header_style="bold", pad_edge=False, box=box.SIMPLE_HEAD)
     t.add_column("#", justify="right")
-    t.add_column("cards", justify="right")
-    t.add_column("trump", justify="center")
+    t.add_column(tr("sheet_cards") if tr else "cards", justify="right")
+    t.add_column(tr("sheet_trump") if tr else "trump", justify="center")
     for p in players:
         t.add_column(p, justify="right", no_wrap=True)
     for r in rows:
@@ -34,7 +37,7 @@ def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], title: str | N
                 mark = "●" if r.dealer == s else " "
                 style = "green" if bid is not None and r.tricks is not None and bid == r.tricks[s] else ""
                 cells.append(Text(f"{mark}{bt:<4}{r.scores[s]:>6}", style=style))
-            t.add_row(r.label, r.cards, r.trump, *cells)
+            t.add_row(r.label, _cards_label(r.cards, tr), r.trump, *cells)
         elif r.kind == "block":
             cells = []
             for s in range(len(players)):
@@ -44,19 +47,29 @@ def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], title: str | N
                 if r.cut and r.cut[s]:
                     txt.append(f" −{r.cut[s]}", style="bold red")
                 cells.append(txt)
-            t.add_row("", Text(r.label, style="bold"), "", *cells, end_section=True)
+            label = tr("sheet_block", block=r.label.split()[-1]) if tr else r.label  # "block 2" → its number
+            t.add_row("", Text(label, style="bold"), "", *cells, end_section=True)
         else:
             style = "bold reverse" if r.kind == "total" else "red"
-            t.add_row("", Text(r.label, style=style), "", *(Text(f"{v:>6}", style=style) for v in r.scores))
+            label = tr(f"sheet_{r.kind}") if tr else r.label
+            t.add_row("", Text(label, style=style), "", *(Text(f"{v:>6}", style=style) for v in r.scores))
     return t
 
 
-def standings_table(rows: Sequence[tuple[int, int, int]], players: Sequence[str]) -> Table:
-    """Final standings: place, player, total."""
-    t = Table(title="Standings", header_style="bold")
-    t.add_column("place", justify="right")
-    t.add_column("player")
-    t.add_column("total", justify="right")
+def _cards_label(cards: str, tr: Tr | None) -> str:
+    """A deal row's size, ``9`` or ``9 dark`` (:func:`joker.sheet.build_sheet`), its kind translated."""
+    number, _, kind = cards.partition(" ")
+    if tr is None or not kind:
+        return cards
+    return f"{number} {tr(f'kind_{kind}')}"
+
+
+def standings_table(rows: Sequence[tuple[int, int, int]], players: Sequence[str], tr: Tr | None = None) -> Table:
+    """Final standings: place, player, total (translated by ``tr`` when given)."""
+    t = Table(title=tr("standings") if tr else "Standings", header_style="bold")
+    t.add_column(tr("col_place") if tr else "place", justify="right")
+    t.add_column(tr("col_player") if tr else "player")
+    t.add_column(tr("col_total") if tr else "total", justify="right")
     for place, seat, total in rows:
         t.add_row(str(place), players[seat], str(total))
     return t
