@@ -248,8 +248,7 @@ def test_a_game_in_russian(db, tmp_path):
 
     def ru(*args, code=0):
         out = run(db, *args, lang="ru", code=code)
-        if code == 0:  # a refusal quotes the library's English
-            outs.append(out)
+        outs.append(out)  # refusals too: the ledger's errors are said in Russian
         return out
 
     for p in PLAYERS:
@@ -271,9 +270,19 @@ def test_a_game_in_russian(db, tmp_path):
     for seat in (2, 3, 0):
         out = ru("bid", PLAYERS[seat], bids[seat])
     assert "сдающий Печун не может заказать 0" in out
-    out = ru("bid", B, 0, code=1)
-    assert out.startswith("ошибка: deal 3")  # the library's own message stays English, after «ошибка:»
+    out = ru("bid", B, 0, code=1)  # the dealer's forbidden bid: refused in Russian, nothing written
+    assert out == ("ошибка: раздача 3 (3 карты): сумма заказов — 3; сдающий Печун (место 2) не может заказать 0 "
+                   "(если так и было сказано, запишите с --house-override)\n")
+    with Ledger.open(db) as led:
+        assert led.game(1).current.bids == (bids[0], None, bids[2], bids[3])
     ru("bid", B, bids[1])
+    out = ru("tricks", "3,0,0,1", code=1)  # four tricks in a 3-card deal
+    assert out == "ошибка: раздача 3 (3 карты): сумма взяток 4, а в раздаче 3 взятки\n"
+    out = ru("tricks", "1,1", code=1)
+    assert out == "ошибка: раздача 3 (3 карты): нужно 4 числа взяток, по одному на место, по порядку мест; дано: 2\n"
+    with Ledger.open(db) as led:
+        v = led.game(1)
+        assert len(v.results) == 2 and v.current.number == 3 and v.current.bids[1] == bids[1]
     ru("tricks", ",".join(map(str, tricks)))
     assert "точка: Печун, раздача 4, затягивание игры" in ru("dot", B, "stalling")
     assert "раздача 4 сдаётся заново" in ru("fine", C, "no_cut")

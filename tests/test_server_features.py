@@ -277,6 +277,39 @@ def test_the_scorekeeper_pages_use_the_ledgers_storage(tmp_path):
         assert [g["id"] for g in over["open"]] == [g2] and over["open"][0]["totals"] == [10, 50, 50, 50]
 
 
+def test_the_scorekeeper_refuses_in_the_pages_language(tmp_path):
+    """The keeper API says the ledger's refusals in the request's language (the
+    page's: the joker_lang cookie, else Accept-Language), and writes nothing."""
+    ru = {"Accept-Language": "ru-RU,ru;q=0.9"}
+    with serve(create_app(str(tmp_path / "w.db"), bot_delay=0)) as tc:
+        for name in ("Бутка", "Печун", "Бардак", "Монай"):
+            tc.post("/api/keeper/players", json={"name": name, "core": True})
+        assert _error(tc.post("/api/keeper/players", json={"name": "Бутка"}, headers=ru)) == "игрок 'Бутка' уже есть"
+        gid = tc.post("/api/keeper/games", json={"players": ["Бутка", "Печун", "Бардак", "Монай"],
+                                                 "rules": "bus-angeles(schedule='1,2')"}).json()["id"]
+        api = f"/api/keeper/games/{gid}"
+        tc.post(f"{api}/trump", json={"trump": "H"})
+        for seat in range(3):
+            tc.post(f"{api}/bid", json={"seat": seat, "bid": 0})
+        dealer = {"seat": 3, "bid": 1}
+        assert _error(tc.post(f"{api}/bid", json=dealer, headers=ru)) == (
+            "раздача 1 (1 карта): сумма заказов — 1; сдающий Монай (место 4) не может заказать 1 "
+            "(если так и было сказано, запишите с --house-override)")
+        assert _error(tc.post(f"{api}/bid", json=dealer)).startswith(  # no language asked for: English
+            "deal 1 (1 card): the bids sum to 1; the dealer Монай (seat 4) may not bid 1")
+        assert tc.get(api).json()["current"]["bids"] == [0, 0, 0, None]  # nothing was written
+        tc.post(f"{api}/bid", json={"seat": 3, "bid": 0})
+        tc.cookies.set("joker_lang", "ru")  # the EN/RU switch: the cookie wins over the browser
+        bad = tc.post(f"{api}/tricks", json={"tricks": [1, 1, 0, 0]}, headers={"Accept-Language": "en"})
+        assert _error(bad) == "раздача 1 (1 карта): сумма взяток 2, а в раздаче 1 взятка"
+        assert tc.get(api).json()["played"] == 0
+        assert _error(tc.get("/api/keeper/games/999"), 404) == "партии 999 нет"
+        assert _error(tc.post("/api/keeper/days/end", json={})) == f"не окончена партия {gid} игрового дня " \
+            f"{tc.get('/api/keeper').json()['day']['date']}: сначала закончите или бросьте её"
+        tc.cookies.set("joker_lang", "en")
+        assert _error(tc.get("/api/keeper/games/999"), 404) == "there is no game 999"
+
+
 # -- languages ------------------------------------------------------------------------------------
 def test_both_languages_have_every_text():
     assert set(EN) == set(RU)

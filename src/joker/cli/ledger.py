@@ -79,13 +79,12 @@ def _tr(ctx: typer.Context) -> Tr:
 
 
 def _error_text(tr: Tr, e: Exception) -> str:
-    """A ledger error in ``tr``'s language where it carries what it names; the
-    library's other messages are free English text, printed as they are."""
-    from ..ledger import KeeperDecisionNeeded
+    """An error in ``tr``'s language: the ledger's from its code and fields, the
+    engine's refusals from their reason (:func:`joker.ledger.messages.message`);
+    any other (the rules' parser, a chart's file name) in English, as it is."""
+    from ..ledger.messages import message
 
-    if isinstance(e, KeeperDecisionNeeded):
-        return tr("cup_keeper_needed", tied=", ".join(e.tied))
-    return str(e)
+    return message(e, tr.lang)
 
 
 @contextmanager
@@ -638,8 +637,9 @@ def chart_cup(ctx: typer.Context, out: Path = typer.Option(..., "--out", "-o", h
     tr = _tr(ctx)
     title = tr("cup_chart_season", season=season) if season else tr("cup_chart_title")
     with _ledger(ctx) as led:
+        s = cup_season(led, season)  # outside the try: a ledger error is said by _ledger, in the user's language
         try:
-            path = cup_chart(cup_season(led, season), out, title=title)
+            path = cup_chart(s, out, title=title)
         except ValueError as e:
             raise JokerError(str(e)) from None
         typer.echo(tr("wrote", path=path))

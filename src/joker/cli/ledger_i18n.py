@@ -13,8 +13,9 @@ scorekeeper's (:mod:`joker.server.i18n`): партия, раздача, зака
 
 The English texts of the cup rules and of a penalty line are the ledger
 library's (``CupRule.text``, ``PenaltyInfo.text``) word for word, so the
-English output is unchanged; the library's error messages are free English
-text and are printed as they are, after a translated ``error:``.
+English output is unchanged.  The library's error messages come from its
+own tables (:mod:`joker.ledger.messages`, said in the same words), after a
+translated ``error:``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ EN: dict[str, str] = {
     "need_code": "give an infringement code ({codes}) or --other \"what happened\"",
     "cannot_read": "cannot read {file}: {error}",
     "not_scored_yet": "deal {number} is not scored yet",
-    "cup_keeper_needed": "the cup is tied after every rule between {tied}: the keeper decides (--keeper-pick NAME)",
     # nouns after a number
     "n_game": "game|games",
     "n_deal": "deal|deals",
@@ -190,7 +190,6 @@ RU: dict[str, str] = {
     "need_code": "укажите код нарушения ({codes}) или --other \"что случилось\"",
     "cannot_read": "не удаётся прочитать {file}: {error}",
     "not_scored_yet": "раздача {number} ещё не записана",
-    "cup_keeper_needed": "кубок поровну по всем правилам между {tied}: решает ведущий записи (--keeper-pick ИМЯ)",
     "n_game": "партия|партии|партий",
     "n_deal": "раздача|раздачи|раздач",
     "n_penalty": "нарушение|нарушения|нарушений",

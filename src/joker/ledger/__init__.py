@@ -4,7 +4,8 @@ Bus-Angeles sheet with premiums and cuts, fines, dots and slaps, the cup
 
 See docs/scorekeeper.md.  Modules: :mod:`.regulation` (pure rules of fines,
 dots, slaps and the cup), :mod:`.models` (tables), :mod:`.db` (opening,
-migrations, error messages), :mod:`.repository` (:class:`Ledger`: every
+migrations, :class:`LedgerError`), :mod:`.messages` (every error's text in
+English and Russian: ``message(e, lang)``), :mod:`.repository` (:class:`Ledger`: every
 command as one transaction) with its parts :mod:`.values` (what it returns
 and raises), :mod:`.inputs`, :mod:`.rows`, :mod:`.records` (a stored game as
 the engine sees it), :mod:`.entry` (entering deals, penalties, redeals,

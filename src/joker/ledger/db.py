@@ -16,13 +16,14 @@ import sqlite3
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 
 from ..errors import JokerError
+from . import messages
 
 ENV_URL = "JOKER_DB_URL"
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -34,7 +35,25 @@ DEFAULT_TIMEOUT = 30.0
 
 class LedgerError(JokerError):
     """Any problem the ledger reports to the keeper: bad input (naming the row
-    or deal and the reason) or a database that cannot be used."""
+    or deal and the reason) or a database that cannot be used.
+
+    Raised as ``LedgerError(code, **fields)``: ``code`` names a text of
+    :data:`.messages.TEXTS`, whose English, filled from ``fields``, is the
+    message; :func:`.messages.message` says it in Russian too.  A text that is
+    not a code is the message itself (``code`` is then None: said alike in
+    every language).  Raises ``KeyError`` for fields given with an unknown code.
+    """
+
+    def __init__(self, code: str, /, **fields: Any) -> None:
+        if code in messages.TEXTS["en"]:
+            self.code: str | None = code
+            self.fields: dict[str, Any] = fields
+            text = messages.say(code, fields)
+        elif fields:
+            raise KeyError(f"no ledger message {code!r}")
+        else:
+            self.code, self.fields, text = None, {}, code
+        super().__init__(text)
 
 
 class DatabaseUnavailable(LedgerError):
@@ -85,35 +104,34 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 def check_sqlite_file(path: Path) -> None:
     """Refuse, with a clear message, a file we could not use: a directory, a file
-    that is not an SQLite database, a read-only file or directory."""
+    that is not an SQLite database, a read-only file or directory.  Raises
+    :class:`DatabaseUnavailable`."""
     if path.exists():
         if not path.is_file():
-            raise DatabaseUnavailable(f"{path} is not a file")
+            raise DatabaseUnavailable("db_not_a_file", db=path)
         try:
             with open(path, "rb") as f:
                 head = f.read(16)
         except OSError as e:
-            raise DatabaseUnavailable(f"cannot read the ledger database {path}: {e.strerror}") from None
+            raise DatabaseUnavailable("db_cannot_read", db=path, error=e.strerror) from None
         if head and head != SQLITE_MAGIC:
-            raise DatabaseUnavailable(f"{path} is not a joker ledger: it is not an SQLite database file")
+            raise DatabaseUnavailable("db_not_sqlite", db=path)
         mode = path.stat().st_mode
         if not os.access(path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-            raise DatabaseUnavailable(
-                f"the ledger database {path} is read-only: make it writable (chmod u+w) or use another --db")
+            raise DatabaseUnavailable("db_read_only_file", db=path)
         parent = path.parent
     else:
         parent = path.parent
         blocker = next((p for p in [parent, *parent.parents] if p.exists() and not p.is_dir()), None)
         if blocker is not None:
-            raise DatabaseUnavailable(f"cannot create the ledger {path}: {blocker} is a file, not a directory")
+            raise DatabaseUnavailable("db_blocked", db=path, blocker=blocker)
         try:
             parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise DatabaseUnavailable(f"cannot create the directory {parent} for the ledger: {e.strerror}") from None
+            raise DatabaseUnavailable("db_cannot_mkdir", dir=parent, error=e.strerror) from None
     mode = parent.stat().st_mode
     if not os.access(parent, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise DatabaseUnavailable(
-            f"the directory {parent} is read-only: the ledger needs to write its database and journal there")
+        raise DatabaseUnavailable("db_read_only_dir", dir=parent)
 
 
 # -- engine -----------------------------------------------------------------------------------
@@ -156,19 +174,18 @@ def explain(error: BaseException, url: str) -> LedgerError:
     where = display(url)
     msg = str(getattr(error, "orig", None) or error)
     if _LOCKED.search(msg):
-        return DatabaseUnavailable(
-            f"the ledger database {where} is locked by another program (another keeper still writing?); "
-            "try again in a moment")
+        return DatabaseUnavailable("db_locked", db=where)
     if "readonly" in msg or "read-only" in msg:
-        return DatabaseUnavailable(f"the ledger database {where} is read-only: {msg}")
+        return DatabaseUnavailable("db_read_only", db=where, error=msg)
     if "file is not a database" in msg or "file is encrypted" in msg:
-        return DatabaseUnavailable(f"{where} is not a joker ledger: it is not an SQLite database file")
+        return DatabaseUnavailable("db_not_sqlite", db=where)
     if "unable to open database file" in msg:
-        return DatabaseUnavailable(f"cannot open the ledger database {where}: check the path and its permissions")
+        return DatabaseUnavailable("db_cannot_open", db=where)
     if isinstance(error, OperationalError) and sqlite_path(url) is None and make_url(url).get_backend_name() != "sqlite":
         first = msg.strip().splitlines()[0] if msg.strip() else type(error).__name__
-        return DatabaseUnavailable(f"cannot use the database {where}: {first}")
-    return DatabaseUnavailable(f"database error on {where}: {msg.strip().splitlines()[0] if msg.strip() else error}")
+        return DatabaseUnavailable("db_unusable", db=where, error=first)
+    return DatabaseUnavailable("db_error", db=where,
+                               error=msg.strip().splitlines()[0] if msg.strip() else str(error))
 
 
 @contextmanager
@@ -181,7 +198,7 @@ def translated(url: str) -> Iterator[None]:
     except (DBAPIError, sqlite3.Error) as e:
         raise explain(e, url) from None
     except SQLAlchemyError as e:
-        raise LedgerError(f"database error on {display(url)}: {e}") from None
+        raise LedgerError("db_error", db=display(url), error=str(e)) from None
 
 
 # -- migrations -------------------------------------------------------------------------------
@@ -236,29 +253,30 @@ LEDGER_TABLES = {"players", "game_days", "games", "deals"}
 
 def prepare(engine: Engine, url: str) -> None:
     """Make the database a ledger at the current schema: refuse a foreign one,
-    create or upgrade ours (migrations run automatically on first use)."""
+    create or upgrade ours (migrations run automatically on first use).  Raises
+    :class:`DatabaseUnavailable` (:class:`LedgerError` for other database errors)."""
     with translated(url):
         tables = set(inspect(engine).get_table_names())
         if tables and "alembic_version" not in tables:
             shown = ", ".join(sorted(tables)[:6]) + (" …" if len(tables) > 6 else "")
-            raise DatabaseUnavailable(f"{display(url)} is not a joker ledger (it holds other tables: {shown})")
+            raise DatabaseUnavailable("db_foreign", db=display(url), tables=shown)
         rev = current_revision(engine) if tables else None
         if rev is not None and rev not in known_revisions():
-            raise DatabaseUnavailable(
-                f"{display(url)} was written by a newer joker (schema revision {rev}); upgrade joker to use it")
+            raise DatabaseUnavailable("db_newer", db=display(url), revision=rev)
         if rev is not None and not LEDGER_TABLES <= tables:
-            raise DatabaseUnavailable(f"{display(url)} is not a joker ledger (an Alembic database of another program)")
+            raise DatabaseUnavailable("db_other_alembic", db=display(url))
         if rev != head_revision():
             upgrade(engine)
 
 
 def open_engine(db: str | os.PathLike | None = None, timeout: float = DEFAULT_TIMEOUT) -> tuple[Engine, str]:
-    """Resolve, check, connect and migrate: the engine and its URL."""
+    """Resolve, check, connect and migrate: the engine and its URL.  Raises
+    :class:`DatabaseUnavailable` (:class:`LedgerError` for other database errors)."""
     url = resolve_url(db)
     try:
         make_url(url)
     except Exception:
-        raise DatabaseUnavailable(f"not a database URL or path: {url!r}") from None
+        raise DatabaseUnavailable("db_bad_url", url=url) from None
     path = sqlite_path(url)
     if path is not None:
         check_sqlite_file(path)

@@ -12,11 +12,12 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from ..errors import JokerError
-from ..rules import Rules
+from ..rules import DealKind, Rules
 from ..scoring import DealResult
 from . import regulation as reg
 from .db import LedgerError
 from .inputs import _ints, _seat_in, parse_trump, trump_suit
+from .messages import Part
 from .models import CupResult, Deal, Entry, Game, InfringementRow, Slap, utcnow
 from .records import (
     _current_number,
@@ -31,7 +32,7 @@ from .records import (
     _state,
     _where,
 )
-from .rows import _journal
+from .rows import _closed, _journal
 from .standings import _decide_cup, _keeper_pick_of, _refresh_slaps, _store_results
 from .values import FINISHED, OPEN, SCORED, VOID, ConflictError, PenaltyInfo, VoidDeal
 from .view import _penalty_info, _void_deal
@@ -54,7 +55,7 @@ def _ensure_attempt(s: Session, g: Game, rules: Rules) -> tuple[Deal, dict | Non
         return d, _snap(d)
     n = _current_number(g, rules)
     if n is None:
-        raise LedgerError(f"game {g.id}: all {len(rules.deals)} deals are entered (finish it with `joker ledger finish`)")
+        raise LedgerError("all_entered_finish", game=g.id, deals=len(rules.deals))
     spec = rules.deals[n - 1]
     attempt = _next_attempt(g, n)
     d = Deal(number=n, attempt=attempt, block=spec.block + 1, cards=spec.cards, kind=spec.kind.value,
@@ -69,15 +70,26 @@ def _check_bids(g: Game, rules: Rules, d: Deal, bids: list[int | None], override
     names = _names(g)
     for seat, b in enumerate(bids):
         if b is not None and not 0 <= b <= d.cards:
-            raise LedgerError(f"{where}: {names[seat]} (seat {seat + 1}) bid {b}; a bid is 0..{d.cards}")
+            raise LedgerError("bid_range", where=where, name=names[seat], seat=seat + 1, bid=b, cards=d.cards)
     if override or any(b is None for b in bids):
         return
     others = [b for seat, b in enumerate(bids) if seat != d.dealer]
     forbidden = reg.forbidden_dealer_bid(rules, d.cards, others)
     if forbidden is not None and bids[d.dealer] == forbidden:
-        raise LedgerError(
-            f"{where}: the bids sum to {d.cards}; the dealer {names[d.dealer]} (seat {d.dealer + 1}) may not bid "
-            f"{forbidden} (if that is what was said, record it with --house-override)")
+        raise LedgerError("dealer_bid", where=where, cards=d.cards, name=names[d.dealer], seat=d.dealer + 1,
+                          bid=forbidden)
+
+
+def _check_tricks(rules: Rules, number: int, tricks: Sequence[int]) -> None:
+    """The engine's checks of a deal's trick counts (RULES.md §6: each 0..cards,
+    summing to the deal size), made here first so the refusal names the deal in
+    the keeper's language; the engine checks again when it scores."""
+    where = _where(rules, number)
+    cards = rules.deals[number - 1].cards
+    if len(tricks) != rules.players or any(not 0 <= t <= cards for t in tricks):
+        raise LedgerError("trick_counts", where=where, n=rules.players, cards=cards)
+    if sum(tricks) != cards:
+        raise LedgerError("tricks_sum", where=where, sum=sum(tricks), cards=cards)
 
 
 def _op_trump(s: Session, g: Game, trump: str) -> None:
@@ -94,7 +106,8 @@ def _op_bids(s: Session, g: Game, bids: Sequence[int | None] | str, override: bo
     n = _number_to_enter(g, rules)
     where = _where(rules, n)
     if _no_bids(rules, n):
-        raise LedgerError(f"{where}: a {rules.deals[n - 1].kind.value} deal has no bids")
+        gold = rules.deals[n - 1].kind == DealKind.GOLD
+        raise LedgerError("no_bids_gold" if gold else "no_bids_misere", where=where)
     values = _ints(bids, rules.players, "bids", where, allow_none=True)
     d, before = _ensure_attempt(s, g, rules)
     _check_bids(g, rules, d, values, override)
@@ -109,18 +122,19 @@ def _finish_attempt(s: Session, g: Game, d: Deal, tricks: Sequence[int] | str) -
     where = _where(rules, d.number)
     names = _names(g)
     if d.trump is None:
-        raise LedgerError(f"{where}: enter the trump first (S C D H, or N for no-trump)")
+        raise LedgerError("trump_first", where=where)
     needs_bids = not _no_bids(rules, d.number)
     if needs_bids:
         missing = [names[i] for i, b in enumerate(d.bids or [None] * rules.players) if b is None]
         if missing:
-            raise LedgerError(f"{where}: bids missing for {', '.join(missing)}")
-    values = _ints(tricks, rules.players, "trick counts", where)
+            raise LedgerError("bids_missing", where=where, names=", ".join(missing))
+    values = _ints(tricks, rules.players, "tricks", where)
+    _check_tricks(rules, d.number, values)
     state = _state(g)
     try:
         new = state.apply_summary(trump_suit(d.trump), d.bids if needs_bids else None, values, d.house_override)
-    except JokerError as e:
-        raise LedgerError(str(e)) from None
+    except JokerError as e:  # the engine's own checks, met only when the ledger's above missed something
+        raise LedgerError("engine", error=e) from None
     d.tricks = values
     d.status = SCORED
     d.scores = list(new.results[-1].scores)
@@ -134,7 +148,7 @@ def _op_tricks(s: Session, g: Game, tricks) -> DealResult:
     rules = _rules(g)
     n = _number_to_enter(g, rules)
     if d is None:
-        raise LedgerError(f"{_where(rules, n)}: enter the trump and the bids first")
+        raise LedgerError("trump_and_bids_first", where=_where(rules, n))
     before = _snap(d)
     result = _finish_attempt(s, g, d, tricks)
     _journal(s, g, "tricks", {"deal": d.id, "before": before})
@@ -146,9 +160,9 @@ def _op_deal(s: Session, g: Game, trump, bids, tricks, override: bool, expect: i
     if expect is not None:
         n = _current_number(g, rules)
         if n != expect:
-            raise ConflictError(
-                f"game {g.id} is at deal {n if n is not None else 'end'}, not deal {expect}: "
-                "someone else entered it first; nothing was written")
+            if n is None:
+                raise ConflictError("conflict_end", game=g.id, expect=expect)
+            raise ConflictError("conflict", game=g.id, at=n, expect=expect)
     n = _number_to_enter(g, rules)
     where = _where(rules, n)
     t = parse_trump(trump)
@@ -156,7 +170,7 @@ def _op_deal(s: Session, g: Game, trump, bids, tricks, override: bool, expect: i
         values = None
     else:
         if bids is None:
-            raise LedgerError(f"{where}: bids needed")
+            raise LedgerError("bids_needed", where=where)
         values = _ints(bids, rules.players, "bids", where)
     d, before = _ensure_attempt(s, g, rules)
     if values is not None:
@@ -169,9 +183,28 @@ def _op_deal(s: Session, g: Game, trump, bids, tricks, override: bool, expect: i
     return result
 
 
+def _penalty_of(code: str, kind: str | None = None) -> str:
+    """:func:`.regulation.penalty_of`, its refusals as the ledger's (said in the keeper's language)."""
+    try:
+        return reg.penalty_of(code, kind)
+    except ValueError:
+        pass  # which of its refusals it was is told apart below, in its order, to say it from a code
+    if code == reg.OTHER:
+        raise LedgerError("other_needs_kind")
+    inf = reg.INFRINGEMENTS.get(code)
+    if inf is None:
+        raise LedgerError("unknown_code", code=code, codes=", ".join(reg.INFRINGEMENTS))
+    raise LedgerError("wrong_penalty", code=code, penalty=_penalty_word(inf.penalty), kind=_penalty_word(kind))
+
+
+def _penalty_word(kind: str | None) -> Part | str | None:
+    """``fine`` or ``dot`` as a word said in the message's language; anything else as given."""
+    return Part(kind) if kind in (reg.FINE, reg.DOT) else kind
+
+
 def _reason(code: str | None, reason: str) -> str:
     if code and code != reg.OTHER:
-        reg.penalty_of(code)  # validates the code
+        _penalty_of(code)  # validates the code
         return code + (f": {reason}" if reason else "")
     return reason or "redeal"
 
@@ -193,26 +226,21 @@ def _op_penalty(s: Session, g: Game, who, code: str, kind: str | None, note: str
     rules = _rules(g)
     names = _names(g)
     seat = _seat_in(names, who)
-    try:
-        penalty = reg.penalty_of(code, kind)
-    except ValueError as e:
-        raise LedgerError(str(e)) from None
+    penalty = _penalty_of(code, kind)
     if code == reg.OTHER and not note.strip():
-        raise LedgerError("an 'other' infringement needs a note saying what happened")
+        raise LedgerError("other_needs_note")
     current = _current_number(g, rules)
     last = current if current is not None else len(rules.deals)
     if deal is None:
         deal = last
     if not 1 <= deal <= last:
-        raise LedgerError(f"deal {deal}: a penalty may be given in deals 1..{last} of this game")
+        raise LedgerError("penalty_deal_range", deal=deal, last=last)
     if redeal is None:  # as the regulation says, for the deal being played (a past deal stays as scored)
         redeal = code in reg.INFRINGEMENTS and reg.INFRINGEMENTS[code].redeal and deal == current
     voided = None
     if redeal:
         if current is None or deal != current:
-            raise LedgerError(
-                f"deal {deal} is already scored, so it cannot be dealt again: undo its entry first, "
-                "or record the penalty without a redeal")
+            raise LedgerError("redeal_scored", deal=deal)
         voided = _op_redeal(s, g, _reason(code, f"{names[seat]}" + (f", {note}" if note else "")), journal=False)
     value = rules.fine if penalty == reg.FINE else 0
     inf = InfringementRow(deal_number=deal, player_id=g.seats[seat].player_id, seat=seat, code=code,
@@ -240,14 +268,14 @@ def _open_or_void_id(g: Game, v: VoidDeal) -> int:
 def _op_undo(s: Session, g: Game) -> str:
     e = s.scalar(select(Entry).where(Entry.game_id == g.id).order_by(Entry.id.desc()).limit(1))
     if e is None:
-        raise LedgerError(f"game {g.id}: nothing to undo")
+        raise LedgerError("nothing_to_undo", game=g.id)
     if g.day.ended_at is not None:
-        raise LedgerError(f"the game day of {g.day.date} has ended: reopen it (`day reopen`) to undo in game {g.id}")
+        raise LedgerError("undo_day_ended", date=g.day.date, game=g.id)
     p = e.payload
     text = ""
     if e.kind in ("trump", "bids", "bid", "tricks", "deal", "redeal", "edit"):
         if g.state != OPEN:
-            raise LedgerError(f"game {g.id} is {g.state}")
+            raise _closed(g)
         d = s.get(Deal, p["deal"])
         text = f"{e.kind} of deal {d.number}" if d is not None else e.kind
         if d is not None:
@@ -258,7 +286,7 @@ def _op_undo(s: Session, g: Game) -> str:
                 _restore(d, p["before"])
     elif e.kind == "penalty":
         if g.state != OPEN:
-            raise LedgerError(f"game {g.id} is {g.state}")
+            raise _closed(g)
         inf = s.get(InfringementRow, p["infringement"])
         if inf is not None:
             text = f"{inf.kind} to {g.seats[inf.seat].player.name} ({inf.code})"
@@ -278,7 +306,7 @@ def _op_undo(s: Session, g: Game) -> str:
                     # an attempt with entries before the redeal goes back to being the deal in progress,
                     # unless a later attempt of the same deal has started
                     if any(x.number == d.number and x.attempt > d.attempt for x in g.deals):
-                        raise LedgerError(f"deal {d.number} was dealt again and entered since; undo that first")
+                        raise LedgerError("undo_redealt", deal=d.number)
         s.flush()
         _refresh_slaps(s, g.day)
     elif e.kind == "finish":
@@ -301,10 +329,10 @@ def _op_undo(s: Session, g: Game) -> str:
 
 def _op_edit(s: Session, g: Game, number: int, trump, bids, tricks, override: bool | None) -> None:
     rules = _rules(g)
-    where = _where(rules, number) if 1 <= number <= len(rules.deals) else f"deal {number}"
+    where = _where(rules, number) if 1 <= number <= len(rules.deals) else Part("deal_number", deal=number)
     rows = [d for d in _scored(g) if d.number == number]
     if not rows:
-        raise LedgerError(f"{where} is not scored yet: enter it, or edit deals 1..{len(_scored(g))}")
+        raise LedgerError("edit_not_scored", where=where, scored=len(_scored(g)))
     d = rows[0]
     before = _snap(d)
     if trump is not None:
@@ -318,7 +346,11 @@ def _op_edit(s: Session, g: Game, number: int, trump, bids, tricks, override: bo
     elif override is False and d.bids is not None:
         _check_bids(g, rules, d, list(d.bids), False)
     if tricks is not None:
-        d.tricks = _ints(tricks, rules.players, "trick counts", where)
+        d.tricks = _ints(tricks, rules.players, "tricks", where)
+        try:
+            _check_tricks(rules, number, d.tricks)
+        except LedgerError as e:  # named with the game, as the engine's replay below would
+            raise LedgerError("in_game", game=g.id, error=e) from None
     d.updated_at = utcnow()
     s.flush()
     state = _state(g)  # the engine checks the edited deal (and scores everything again)

@@ -13,14 +13,15 @@ from .db import LedgerError
 
 
 def parse_trump(text: str | None) -> str:
-    """``S C D H`` (or ``♠♣♦♥``) → that letter; ``N``, ``NT``, ``-``, ``no-trump`` → ``N``."""
+    """``S C D H`` (or ``♠♣♦♥``) → that letter; ``N``, ``NT``, ``-``, ``no-trump`` → ``N``.
+    Raises :class:`LedgerError` (``not_trump``) for anything else."""
     t = (text or "").strip()
     if t.upper() in ("N", "NT", "-", "NO-TRUMP", "NOTRUMP", "БК", "Б/К"):
         return "N"
     try:
         return format_suit(parse_suit(t))
     except JokerError:
-        raise LedgerError(f"not a trump: {text!r} (use S C D H, ♠ ♣ ♦ ♥, or N for no-trump)") from None
+        raise LedgerError("not_trump", text=text) from None
 
 
 def trump_suit(letter: str | None):
@@ -31,7 +32,7 @@ def _player_name(text: str) -> str:
     """A new player's name: stripped, non-empty, without commas (lists of players are comma-separated)."""
     name = text.strip()
     if not name or "," in name:
-        raise LedgerError(f"a player's name must be non-empty and without commas: {name!r}")
+        raise LedgerError("bad_name", name=name)
     return name
 
 
@@ -39,7 +40,7 @@ def _seat_in(players: Sequence[str], who: str | int) -> int:
     if isinstance(who, int):
         if 0 <= who < len(players):
             return who
-        raise LedgerError(f"no seat {who + 1}: seats are 1..{len(players)}")
+        raise LedgerError("no_seat", seat=who + 1, seats=len(players))
     w = str(who).strip()
     if w.isdigit() and 1 <= int(w) <= len(players):
         return int(w) - 1
@@ -49,24 +50,32 @@ def _seat_in(players: Sequence[str], who: str | int) -> int:
     matches = [i for i, p in enumerate(players) if p.casefold() == w.casefold()]
     if len(matches) == 1:
         return matches[0]
-    raise LedgerError(f"{w!r} does not play in this game (players: {', '.join(players)}; or a seat 1..{len(players)})")
+    raise LedgerError("not_playing", who=w, players=", ".join(players), seats=len(players))
 
 
-def _ints(values: Sequence[Any] | str, n: int, what: str, where: str, allow_none: bool = False) -> list[int | None]:
+_INT_CODES = {"bids": ("bids_count", "bids_missing_seat", "bids_not_whole"),
+              "tricks": ("tricks_count", "tricks_missing_seat", "tricks_not_whole")}
+"""The refusals of :func:`_ints`, by what is read."""
+
+
+def _ints(values: Sequence[Any] | str, n: int, what: str, where: Any, allow_none: bool = False) -> list[int | None]:
+    """One whole number per seat (``None`` for a blank when ``allow_none``): ``what``
+    is ``bids`` or ``tricks``, ``where`` the deal's label.  Raises :class:`LedgerError`."""
+    count, missing, not_whole = _INT_CODES[what]
     if isinstance(values, str):
         values = [v for v in values.replace(";", ",").replace(" ", ",").split(",") if v != ""]
     values = list(values)
     if len(values) != n:
-        raise LedgerError(f"{where}: {n} {what} needed, one per seat in seat order; got {len(values)}")
+        raise LedgerError(count, where=where, n=n, got=len(values))
     out: list[int | None] = []
     for i, v in enumerate(values):
         if v is None or (isinstance(v, str) and v.strip() in ("", "-", "?")):
             if allow_none:
                 out.append(None)
                 continue
-            raise LedgerError(f"{where}: the {what} of seat {i + 1} is missing")
+            raise LedgerError(missing, where=where, seat=i + 1)
         try:
             out.append(int(v))
         except (TypeError, ValueError):
-            raise LedgerError(f"{where}: {what} must be whole numbers; seat {i + 1} has {v!r}") from None
+            raise LedgerError(not_whole, where=where, seat=i + 1, value=v) from None
     return out

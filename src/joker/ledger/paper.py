@@ -34,8 +34,9 @@ from ..record import GameRecord, replay
 from ..rules import Rules, parse_rules
 from . import regulation as reg
 from .db import LedgerError
-from .entry import _ensure_attempt, _op_deal, _op_penalty, _op_redeal
+from .entry import _ensure_attempt, _op_deal, _op_penalty, _op_redeal, _penalty_word
 from .inputs import parse_trump
+from .messages import Part
 from .records import _record
 from .repository import Ledger
 from .rows import _game, _new_game
@@ -86,29 +87,29 @@ def _rows(text: str, source: str):
         yield row, cells
 
 
-def _int(cell: str, what: str, where: str) -> int:
+def _int(cell: str, what: Part, where: Part) -> int:
     try:
         return int(cell)
     except ValueError:
-        raise LedgerError(f"{where}: {what} must be a whole number, not {cell!r}") from None
+        raise LedgerError("cell_not_whole", where=where, what=what, cell=cell) from None
 
 
 def _extra(row: int, cells: list[str], source: str) -> SheetExtra:
-    where = f"{source} row {row}"
+    where = Part("row", source=source, row=row)
     kind = cells[0].lower()
     deal = None
     if len(cells) > 1 and cells[1] != "":
-        deal = _int(cells[1], "the deal number", where)
+        deal = _int(cells[1], Part("cell_deal"), where)
     if kind == "redeal":
         if deal is None:
-            raise LedgerError(f"{where}: a redeal row needs the deal number: redeal,DEAL[,reason]")
+            raise LedgerError("redeal_row_deal", where=where)
         return SheetExtra(row, kind, deal, None, "", ",".join(cells[2:]).strip())
     if len(cells) < 4:
-        raise LedgerError(f"{where}: a {kind} row is {kind},DEAL,PLAYER,CODE[,note] (CODE from RULES.md §11 or other)")
+        raise LedgerError("penalty_row_form", where=where, kind=kind)
     code = cells[3]
     note = ",".join(cells[4:]).strip()
     if code != reg.OTHER and code not in reg.INFRINGEMENTS:
-        raise LedgerError(f"{where}: unknown infringement code {code!r}; codes: {', '.join(reg.INFRINGEMENTS)}, other")
+        raise LedgerError("row_unknown_code", where=where, code=code, codes=", ".join(reg.INFRINGEMENTS))
     return SheetExtra(row, kind, deal, cells[2], code, note)
 
 
@@ -121,7 +122,7 @@ def parse_extras(text: str, source: str = "infringements") -> list[SheetExtra]:
         elif cells[0].lower() in ("kind", "type"):
             continue
         else:
-            raise LedgerError(f"{source} row {row}: expected a fine, dot or redeal row, got {cells[0]!r}")
+            raise LedgerError("row_not_extra", where=Part("row", source=source, row=row), cell=cells[0])
     return out
 
 
@@ -129,31 +130,31 @@ def parse_sheet(text: str, players: int, source: str = "sheet") -> PaperSheet:
     """Read a paper-sheet CSV (see the module doc).  Raises :class:`LedgerError` naming the row."""
     rows = list(_rows(text, source))
     if not rows:
-        raise LedgerError(f"{source}: empty (the first row names the players: deal,cards,trump,NAME bid,NAME tricks,…)")
+        raise LedgerError("sheet_empty", source=source)
     hrow, header = rows[0]
+    head = Part("row", source=source, row=hrow)
     if [h.lower() for h in header[:3]] != list(HEADER):
-        raise LedgerError(f"{source} row {hrow}: the header starts with deal,cards,trump, then the players' names")
+        raise LedgerError("sheet_header", where=head)
     names = []
     for k in range(3, len(header), 2):
         name = _BID_SUFFIX.sub("", header[k]).strip()
         if not name:
-            raise LedgerError(f"{source} row {hrow}: column {k + 1} should name a player")
+            raise LedgerError("sheet_column_player", where=head, column=k + 1)
         names.append(name)
     if len(names) != players:
-        raise LedgerError(f"{source} row {hrow}: {len(names)} players named ({', '.join(names)}); the rules have {players}")
+        raise LedgerError("sheet_players", where=head, n=len(names), names=", ".join(names), players=players)
     width = 3 + 2 * players
     items: list[SheetDeal | SheetExtra] = []
     for row, cells in rows[1:]:
-        where = f"{source} row {row}"
+        where = Part("row", source=source, row=row)
         if cells[0].lower() in EXTRA:
             items.append(_extra(row, cells, source))
             continue
         if len(cells) != width:
-            raise LedgerError(f"{where}: {len(cells)} cells; a deal row has {width}: deal, cards, trump, then bid and "
-                              f"tricks for each of {players} players")
-        number = _int(cells[0], "the deal number", where)
-        cards = _int(cells[1], "the number of cards", where)
-        where = f"{where} (deal {number})"
+            raise LedgerError("sheet_row_width", where=where, n=len(cells), width=width, players=players)
+        number = _int(cells[0], Part("cell_deal"), where)
+        cards = _int(cells[1], Part("cell_cards"), where)
+        where = Part("row_deal", source=source, row=row, deal=number)
         override = False
         bids, tricks = [], []
         for k in range(players):
@@ -161,12 +162,12 @@ def parse_sheet(text: str, players: int, source: str = "sheet") -> PaperSheet:
             if b.endswith("!"):
                 override = True
                 b = b[:-1]
-            bids.append(_int(b, f"{names[k]}'s bid", where))
-            tricks.append(_int(cells[4 + 2 * k], f"{names[k]}'s tricks", where))
+            bids.append(_int(b, Part("cell_bid", name=names[k]), where))
+            tricks.append(_int(cells[4 + 2 * k], Part("cell_tricks", name=names[k]), where))
         try:
             trump = parse_trump(cells[2])
         except LedgerError as e:
-            raise LedgerError(f"{where}: {e}") from None
+            raise LedgerError("at", where=where, error=e) from None
         items.append(SheetDeal(row, number, cards, trump, tuple(bids), tuple(tricks), override))
     return PaperSheet(tuple(names), tuple(items), source)
 
@@ -181,10 +182,10 @@ def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", 
     try:
         r = parse_rules(rules)
     except JokerError as e:
-        raise LedgerError(f"rules: {e}") from None
+        raise LedgerError("bad_rules", error=e) from None
     fd = r.first_dealer if first_dealer is None else first_dealer
     if fd is None:
-        raise LedgerError(f"{r} draws the first dealer: say who dealt first (--first-dealer SEAT)")
+        raise LedgerError("first_dealer_needed", rules=r)
     with ledger.write() as s:
         g = _new_game(s, sheet.players, r, fd - 1, date, add_players, note=f"imported from {sheet.source}")
         expected = 1
@@ -201,28 +202,27 @@ def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", 
         items.extend((extras_source, y) for y in extras if y.kind != "redeal")
         items.extend((extras_source, y) for ys in redeals.values() for y in ys)
         for source, item in items:
-            where = f"{source} row {item.row}"
+            where = Part("row", source=source, row=item.row)
             try:
                 if isinstance(item, SheetDeal):
-                    where += f" (deal {item.number})"
+                    where = Part("row_deal", source=source, row=item.row, deal=item.number)
                     if item.number != expected:
-                        raise LedgerError(f"expected deal {expected} next, the row says {item.number}")
+                        raise LedgerError("sheet_deal_order", expected=expected, deal=item.number)
                     if item.number > len(r.deals):
-                        raise LedgerError(f"{r} has only {len(r.deals)} deals")
+                        raise LedgerError("sheet_deals_count", rules=r, deals=len(r.deals))
                     want = r.deals[item.number - 1].cards
                     if item.cards != want:
-                        raise LedgerError(f"the row says {item.cards} cards; deal {item.number} of {r} has {want}")
+                        raise LedgerError("sheet_cards", cards=item.cards, deal=item.number, rules=r, want=want)
                     _op_deal(s, g, item.trump, item.bids, item.tricks, item.house_override, None)
                     expected += 1
                 elif item.kind == "redeal":
                     if item.deal != expected:
-                        raise LedgerError(f"a redeal row stands just before the deal dealt again; the next deal is "
-                                          f"{expected}, the row says {item.deal}")
+                        raise LedgerError("sheet_redeal_order", expected=expected, deal=item.deal)
                     _op_redeal(s, g, item.note or "redeal")
                 else:
                     _op_penalty(s, g, item.player, item.code, item.kind, item.note, item.deal, False)
             except LedgerError as e:
-                raise LedgerError(f"{where}: {e}") from None
+                raise LedgerError("at", where=where, error=e) from None
         if finish and expected > len(r.deals):
             _op_finish(s, g)
         return g.id
@@ -236,7 +236,7 @@ def import_csv(ledger: Ledger, path: str | Path, rules: str = "bus-angeles", dat
     try:
         players = parse_rules(rules).players
     except JokerError as e:
-        raise LedgerError(f"rules: {e}") from None
+        raise LedgerError("bad_rules", error=e) from None
     sheet = parse_sheet(_read(path), players, path.name)
     extras = parse_extras(_read(Path(infringements)), Path(infringements).name) if infringements else []
     return import_sheet(ledger, sheet, rules, date, first_dealer, add_players, extras, finish,
@@ -247,7 +247,7 @@ def _read(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
-        raise LedgerError(f"cannot read {path}: {e}") from None
+        raise LedgerError("cannot_read", path=path, error=str(e)) from None
 
 
 # -- export -------------------------------------------------------------------------------------
@@ -297,7 +297,7 @@ def import_record(ledger: Ledger, text: str, source: str = "record", date: dt.da
         rules = parse_rules(rec.rules)
         state = replay(rec)
     except JokerError as e:
-        raise LedgerError(f"{source}: {e}") from None
+        raise LedgerError("at", where=source, error=e) from None
     deals = []
     for e, r in zip(rec.deals, state.results):
         trump = "N" if r.trump is None else "SCDH"[r.trump]
@@ -318,12 +318,12 @@ def import_record(ledger: Ledger, text: str, source: str = "record", date: dt.da
             try:
                 _op_deal(s, g, trump, bids, tricks, override, None)
             except LedgerError as err:
-                raise LedgerError(f"{source}: {err}") from None
+                raise LedgerError("at", where=source, error=err) from None
         for p in rec.penalties:
             try:
                 _op_penalty(s, g, p.seat, p.code, p.kind, p.note, None if p.deal is None else p.deal + 1, False)
             except LedgerError as err:
-                raise LedgerError(f"{source}: penalty to seat {p.seat + 1}: {err}") from None
+                raise LedgerError("record_penalty", source=source, seat=p.seat + 1, error=err) from None
         if finish and state.is_terminal():
             _op_finish(s, g)
         return g.id
@@ -333,7 +333,8 @@ def _check_values(rules: Rules, rec: GameRecord) -> None:
     for p in rec.penalties:
         want = rules.fine if p.kind == reg.FINE else 0
         if p.value != want:
-            raise LedgerError(f"a {p.kind} to seat {p.seat + 1} is worth {p.value} in the record; {rules} says {want}")
+            raise LedgerError("record_penalty_value", kind=_penalty_word(p.kind), seat=p.seat + 1, value=p.value,
+                              rules=rules, want=want)
 
 
 __all__ = [

@@ -14,6 +14,7 @@ from ..record import DealEntry, GameRecord, Penalty
 from ..rules import DealKind, Rules, parse_rules
 from .db import LedgerError
 from .inputs import trump_suit
+from .messages import Part
 from .models import Deal, Game
 from .values import OPEN, SCORED, VOID
 
@@ -46,7 +47,7 @@ def _number_to_enter(g: Game, rules: Rules) -> int:
     """The 1-based number of the deal being entered; LedgerError once every deal is scored."""
     n = _current_number(g, rules)
     if n is None:
-        raise LedgerError(f"game {g.id}: all {len(rules.deals)} deals are entered")
+        raise LedgerError("all_entered", game=g.id, deals=len(rules.deals))
     return n
 
 
@@ -55,9 +56,9 @@ def _next_attempt(g: Game, number: int) -> int:
     return 1 + max((x.attempt for x in g.deals if x.number == number), default=0)
 
 
-def _where(rules: Rules, number: int) -> str:
-    c = rules.deals[number - 1].cards
-    return f"deal {number} ({c} card{'s' if c != 1 else ''})"
+def _where(rules: Rules, number: int) -> Part:
+    """The deal's label in messages: "deal 2 (2 cards)", "раздача 2 (2 карты)"."""
+    return Part("deal", deal=number, cards=rules.deals[number - 1].cards)
 
 
 def _no_bids(rules: Rules, number: int) -> bool:
@@ -105,7 +106,7 @@ def _state(g: Game, deals: Sequence[Deal] | None = None) -> GameState:
     try:
         return state_of(_record(g, deals))
     except JokerError as e:
-        raise LedgerError(f"game {g.id}: {e}") from None
+        raise LedgerError("in_game", game=g.id, error=e) from None
 
 
 def _rescore(g: Game, state: GameState) -> None:

@@ -119,7 +119,7 @@ class Ledger:
         name = _player_name(name)
         with self.write() as s:
             if _player_named(s, name) is not None:
-                raise LedgerError(f"player {name!r} already exists")
+                raise LedgerError("player_exists", name=name)
             p = Player(name=name, core=core)
             s.add(p)
             s.flush()
@@ -134,7 +134,7 @@ class Ledger:
         with self.write() as s:
             p = _player(s, old)
             if new != p.name and _player_named(s, new) is not None:
-                raise LedgerError(f"player {new!r} already exists")
+                raise LedgerError("player_exists", name=new)
             p.name = new
             return _player_info(p)
 
@@ -149,7 +149,7 @@ class Ledger:
         date = date or dt.date.today()
         with self.write() as s:
             if _day_on(s, date) is not None:
-                raise LedgerError(f"the game day of {date} already exists (reopen it with `day reopen --date {date}`)")
+                raise LedgerError("day_exists", date=date)
             d = GameDay(date=date, note=note)
             s.add(d)
             s.flush()
@@ -173,11 +173,10 @@ class Ledger:
         with self.write() as s:
             d = _day(s, date)
             if d.ended_at is not None:
-                raise LedgerError(f"the game day of {d.date} has already ended")
+                raise LedgerError("day_already_ended", date=d.date)
             still = [g for g in d.games if g.state == OPEN]
             if still:
-                raise LedgerError(
-                    f"game {', '.join(str(g.id) for g in still)} of {d.date} is still open: finish or abandon it first")
+                raise LedgerError("day_games_open", games=", ".join(str(g.id) for g in still), date=d.date)
             _decide_cup(s, d, keeper_pick)
             d.ended_at = utcnow()
             return _day_info(s, d)
@@ -186,7 +185,7 @@ class Ledger:
         with self.write() as s:
             d = _day(s, date, ended_ok=True)
             if d.ended_at is None:
-                raise LedgerError(f"the game day of {d.date} is not ended")
+                raise LedgerError("day_not_ended", date=d.date)
             d.ended_at = None
             d.cup_holder_id = d.cup_rule = d.cup_tied = d.cup_points = None
             return _day_info(s, d)
@@ -202,16 +201,16 @@ class Ledger:
         try:
             r = parse_rules(rules)
         except JokerError as e:
-            raise LedgerError(f"rules: {e}") from None
+            raise LedgerError("bad_rules", error=e) from None
         if len(players) != r.players:
-            raise LedgerError(f"{r} is played by {r.players} players; {len(players)} given")
+            raise LedgerError("players_count", rules=r, players=r.players, given=len(players))
         if len({p.casefold() for p in players}) != len(players):
-            raise LedgerError(f"a player may sit only once: {', '.join(players)}")
+            raise LedgerError("player_twice", players=", ".join(players))
         fd = r.first_dealer if first_dealer is None else first_dealer
         if fd is None:
-            raise LedgerError(f"{r} draws the first dealer: say who dealt first (--first-dealer SEAT)")
+            raise LedgerError("first_dealer_needed", rules=r)
         if not 1 <= fd <= r.players:
-            raise LedgerError(f"the first dealer must be a seat 1..{r.players}, not {fd}")
+            raise LedgerError("first_dealer_range", players=r.players, seat=fd)
         with self.write() as s:
             return _new_game(s, players, r, fd - 1, date, add_players, note).id
 
@@ -303,7 +302,7 @@ class Ledger:
             g = _lock(s, game)
             if who is not None:
                 if code is None:
-                    raise LedgerError("a redeal with a penalty needs the infringement code (or 'other')")
+                    raise LedgerError("redeal_needs_code")
                 kind = None if code != reg.OTHER else reg.FINE
                 _, voided = _op_penalty(s, g, who, code, kind, note or reason, None, True)
             else:

@@ -31,7 +31,7 @@ def _player(s: Session, name: str) -> Player:
     matches = [p for p in s.scalars(select(Player)) if p.name.casefold() == name.casefold()]
     if len(matches) == 1:
         return matches[0]
-    raise LedgerError(f"no player {name!r} (add one with `joker ledger players add {name!r}`)")
+    raise LedgerError("no_player", name=name)
 
 
 def _open_day(s: Session) -> GameDay | None:
@@ -50,11 +50,11 @@ def _day(s: Session, date: dt.date | None, ended_ok: bool = False) -> GameDay:
                 d = s.scalar(select(GameDay).order_by(GameDay.date.desc()).limit(1))
                 if d is not None:
                     return d
-            raise LedgerError("no game day is open (start one with `joker ledger day start`)")
+            raise LedgerError("no_open_day")
         return d
     d = _day_on(s, date)
     if d is None:
-        raise LedgerError(f"no game day on {date}")
+        raise LedgerError("no_day", date=date)
     return d
 
 
@@ -86,7 +86,7 @@ def _new_game(s: Session, players: Sequence[str], rules: Rules, first_dealer: in
             today = dt.date.today()
             old = _day_on(s, today)
             if old is not None:
-                raise LedgerError(f"the game day of {today} has ended (reopen it with `joker ledger day reopen`)")
+                raise LedgerError("day_ended_reopen", date=today)
             day = GameDay(date=today, note="started with its first game")
             s.add(day)
             s.flush()
@@ -97,7 +97,7 @@ def _new_game(s: Session, players: Sequence[str], rules: Rules, first_dealer: in
             s.add(day)
             s.flush()
         elif day.ended_at is not None:
-            raise LedgerError(f"the game day of {date} has ended (reopen it with `joker ledger day reopen --date {date}`)")
+            raise LedgerError("day_ended_reopen_date", date=date)
     _lock_day(s, day)
     number = (s.scalar(select(func.max(Game.number)).where(Game.day_id == day.id)) or 0) + 1
     g = Game(day_id=day.id, number=number, rules=str(rules), rules_version=RULES_VERSION,
@@ -123,7 +123,7 @@ def _game_id(s: Session, game: int | None) -> int:
     """``game``, or the current game's id when None; LedgerError when there is no game at all."""
     gid = game if game is not None else _current_game_id(s)
     if gid is None:
-        raise LedgerError("no game yet (start one with `joker ledger game new --players A,B,C,D`)")
+        raise LedgerError("no_game_yet")
     return gid
 
 
@@ -131,7 +131,7 @@ def _game(s: Session, game: int | None) -> Game:
     gid = _game_id(s, game)
     g = s.get(Game, gid)
     if g is None:
-        raise LedgerError(f"no game {gid}")
+        raise LedgerError("no_game", game=gid)
     return g
 
 
@@ -141,10 +141,18 @@ def _lock(s: Session, game: int | None, open_only: bool = True) -> Game:
     gid = _game_id(s, game)
     g = s.scalar(select(Game).where(Game.id == gid).with_for_update())
     if g is None:
-        raise LedgerError(f"no game {gid}")
+        raise LedgerError("no_game", game=gid)
     if open_only and g.state != OPEN:
-        raise LedgerError(f"game {g.id} is {g.state}" + (" (undo the finish to change it)" if g.state == FINISHED else ""))
+        raise _closed(g, undo_hint=True)
     return g
+
+
+def _closed(g: Game, undo_hint: bool = False) -> LedgerError:
+    """The refusal to change game ``g``, finished or abandoned (``undo_hint``: say
+    that undoing the finish reopens it)."""
+    if g.state == FINISHED:
+        return LedgerError("game_finished_undo" if undo_hint else "game_finished", game=g.id)
+    return LedgerError("game_abandoned", game=g.id)
 
 
 def _lock_day(s: Session, day: GameDay) -> None:

@@ -36,10 +36,9 @@ def _op_finish(s: Session, g: Game) -> None:
     state = _state(g)
     if not state.is_terminal():
         n = len(state.results)
-        raise LedgerError(f"game {g.id} is not over: {n} of {len(rules.deals)} deals entered "
-                          f"(abandon it with `joker ledger game abandon` if it will not be finished)")
+        raise LedgerError("not_over", game=g.id, played=n, deals=len(rules.deals))
     if _open_attempt(g) is not None:
-        raise LedgerError(f"game {g.id}: a deal is still being entered")
+        raise LedgerError("deal_in_progress", game=g.id)
     g.state = FINISHED
     g.finished_at = utcnow()
     g.cup_contested = reg.cup_contested([st.player.core for st in g.seats])
@@ -65,12 +64,10 @@ def _decide_cup(s: Session, d: GameDay, keeper_pick: str | None) -> reg.CupDecis
     except reg.KeeperPickError:
         decision = reg.day_cup(cup_games(d))
         names = [s.get(Player, i).name for i in decision.tied]
-        raise LedgerError(f"{keeper_pick} is not tied for the cup; the tied players are {', '.join(names)}") from None
+        raise LedgerError("not_tied", pick=keeper_pick, tied=", ".join(names)) from None
     if decision.needs_keeper:
         names = [s.get(Player, i).name for i in decision.tied]
-        raise KeeperDecisionNeeded(
-            f"the cup of {d.date} is tied after every rule between {', '.join(names)}: the keeper decides "
-            f"(--keeper-pick NAME)", names)
+        raise KeeperDecisionNeeded("keeper_decides", names, date=d.date, players=", ".join(names))
     d.cup_holder_id = decision.holder
     d.cup_rule = None if decision.rule is None else decision.rule.value
     d.cup_tied = list(decision.tied) or None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..record import GameRecord
 from ..rules import Rules
@@ -29,8 +29,8 @@ class ConflictError(LedgerError):
 class KeeperDecisionNeeded(LedgerError):
     """The day's cup is tied after every rule: the keeper must choose (``tied`` names the players)."""
 
-    def __init__(self, message: str, tied: Sequence[str]):
-        super().__init__(message)
+    def __init__(self, code: str, tied: Sequence[str], /, **fields: Any):
+        super().__init__(code, **fields)
         self.tied = tuple(tied)
 
 

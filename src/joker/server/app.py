@@ -36,13 +36,14 @@ from ..bots import BOTS
 from ..errors import JokerError
 from ..ledger import Ledger
 from ..ledger.db import LedgerError
+from ..ledger.messages import message
 from ..record import GameRecord
 from ..refusals import texts_for_player
 from ..rules import PRESETS
 from . import keeper
 from .analysis_jobs import NONE, AnalysisJobs, done_json
 from .hub import Hub
-from .i18n import CATALOG, COOKIE, LANGS, Tr, negotiate
+from .i18n import CATALOG, COOKIE, LANGS, Tr, lang_of
 from .replay import replay_data
 from .store import Store
 from .table import Options, TableError
@@ -116,9 +117,6 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
     templates = Jinja2Templates(directory=str(TEMPLATES))
     app.include_router(keeper.router)
 
-    def lang_of(request: Request) -> str:
-        return negotiate(request.headers.get("accept-language"), request.cookies.get(COOKIE))
-
     def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         lang = lang_of(request)
         js = {"lang": lang, "T": CATALOG[lang], "refusals": texts_for_player(lang), **ctx.pop("js", {})}
@@ -137,7 +135,7 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
 
     @app.exception_handler(LedgerError)
     async def _ledger_error(request: Request, e: LedgerError) -> JSONResponse:
-        return JSONResponse({"error": str(e)}, status_code=400)
+        return JSONResponse({"error": message(e, lang_of(request))}, status_code=400)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, e: RequestValidationError) -> JSONResponse:

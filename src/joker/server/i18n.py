@@ -8,8 +8,10 @@ catalogue of the page's language as JSON (``window.JOKER.T``) and fill
 ``{placeholders}`` the same way.  A test checks that both languages have the
 same keys and the same placeholders.  The engine's refusals of an action
 come with a reason code and are said in the page's language from
-:mod:`joker.refusals` (``window.JOKER.refusals``); the server's other error
-messages stay English, after a translated heading.
+:mod:`joker.refusals` (``window.JOKER.refusals``); the scorekeeper API says
+the ledger's errors in the request's language (:func:`lang_of`, through
+:func:`joker.ledger.messages.message`); the server's other error messages
+stay English, after a translated heading.
 """
 
 from __future__ import annotations
@@ -203,6 +205,8 @@ EN: dict[str, str] = {
     "keeper_pick": "The cup is tied: the keeper chooses",
     "cup": "Cup",
     "cup_none": "No cup points yet this season.",
+    "keeper_no_game": "there is no game {id}",
+    "keeper_no_cup_points": "no cup points in that season yet",
     "stats": "Statistics",
     "games_n": "games",
     "wins": "wins",
@@ -425,6 +429,8 @@ RU: dict[str, str] = {
     "keeper_pick": "Ничья за кубок: решает ведущий записи",
     "cup": "Кубок",
     "cup_none": "В этом сезоне очков кубка ещё нет.",
+    "keeper_no_game": "партии {id} нет",
+    "keeper_no_cup_points": "в этом сезоне очков кубка ещё нет",
     "stats": "Статистика",
     "games_n": "партий",
     "wins": "побед",
@@ -476,6 +482,12 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 def placeholders(text: str) -> set[str]:
     return set(_PLACEHOLDER.findall(text))
+
+
+def lang_of(request: Any) -> str:
+    """The language of a request (a page or an API call, which the browser sends
+    with the same cookie and ``Accept-Language``): see :func:`negotiate`."""
+    return negotiate(request.headers.get("accept-language"), request.cookies.get(COOKIE))
 
 
 def negotiate(accept_language: str | None, cookie: str | None = None) -> str:

@@ -6,6 +6,10 @@ deal, one transaction per command) is the ledger's own.
 
 Every write endpoint is one ledger call; a refused one answers 400 with the
 ledger's message (naming the deal or row and the reason) and writes nothing.
+The message is in the request's language — the page's: the ``joker_lang``
+cookie, else ``Accept-Language`` (:func:`.i18n.lang_of`), which the browser
+sends with every API call — said from the error's code by
+:func:`joker.ledger.messages.message`.
 """
 
 from __future__ import annotations
@@ -21,8 +25,10 @@ from pydantic import BaseModel, Field
 
 from ..ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
 from ..ledger import regulation as reg
+from ..ledger.messages import message
 from ..ledger.values import CurrentDeal
 from ..rules import PRESETS, parse_rules
+from .i18n import Tr, lang_of
 from .views import sheet_json
 
 router = APIRouter()
@@ -158,23 +164,25 @@ class DayEnd(BaseModel):
     keeper_pick: Optional[str] = Field(None, max_length=80)
 
 
-def _bad(e: Exception, status: int = 400) -> JSONResponse:
-    body: dict[str, Any] = {"error": str(e)}
+def _bad(request: Request, e: LedgerError | str, status: int = 400) -> JSONResponse:
+    """The refusal as JSON: ``error`` in the request's language (a ledger error
+    said from its code; a text as given), and ``tied`` when the keeper must pick."""
+    body: dict[str, Any] = {"error": e if isinstance(e, str) else message(e, lang_of(request))}
     if isinstance(e, KeeperDecisionNeeded):
         body["tied"] = list(e.tied)
     return JSONResponse(body, status_code=status)
 
 
-def _call(fn, *args, **kwargs) -> Any:
+def _call(request: Request, fn, *args, **kwargs) -> Any:
     try:
         return fn(*args, **kwargs)
     except LedgerError as e:
-        return _bad(e)
+        return _bad(request, e)
 
 
-def _game_or_error(led: Ledger, gid: int) -> Any:
+def _game_or_error(request: Request, led: Ledger, gid: int) -> Any:
     if gid not in led.games():
-        return _bad(LedgerError(f"there is no game {gid}"), 404)
+        return _bad(request, Tr(lang_of(request))("keeper_no_game", id=gid), 404)
     return None
 
 
@@ -186,25 +194,25 @@ def api_overview(request: Request) -> Any:
 
 @router.post("/api/keeper/players")
 def api_add_player(request: Request, body: NewPlayer) -> Any:
-    r = _call(_ledger(request).add_player, body.name, body.core)
+    r = _call(request, _ledger(request).add_player, body.name, body.core)
     return r if isinstance(r, JSONResponse) else {"name": r.name, "core": r.core}
 
 
 @router.post("/api/keeper/players/core")
 def api_core(request: Request, body: CoreFlag) -> Any:
-    r = _call(_ledger(request).set_core, body.name, body.core)
+    r = _call(request, _ledger(request).set_core, body.name, body.core)
     return r if isinstance(r, JSONResponse) else {"name": r.name, "core": r.core}
 
 
 @router.post("/api/keeper/days/start")
 def api_day_start(request: Request) -> Any:
-    r = _call(_ledger(request).start_day)
+    r = _call(request, _ledger(request).start_day)
     return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat()}
 
 
 @router.post("/api/keeper/days/end")
 def api_day_end(request: Request, body: DayEnd) -> Any:
-    r = _call(_ledger(request).end_day, None, body.keeper_pick)
+    r = _call(request, _ledger(request).end_day, None, body.keeper_pick)
     return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat(), "cup": r.cup_text,
                                                    "holder": r.cup_holder}
 
@@ -212,7 +220,7 @@ def api_day_end(request: Request, body: DayEnd) -> Any:
 @router.post("/api/keeper/games")
 def api_new_game(request: Request, body: NewGame) -> Any:
     led = _ledger(request)
-    gid = _call(led.new_game, [p.strip() for p in body.players], body.rules, body.first_dealer,
+    gid = _call(request, led.new_game, [p.strip() for p in body.players], body.rules, body.first_dealer,
                 None, body.add_players)
     return gid if isinstance(gid, JSONResponse) else game_json(led.game(gid))
 
@@ -220,15 +228,15 @@ def api_new_game(request: Request, body: NewGame) -> Any:
 @router.get("/api/keeper/games/{gid}")
 def api_game(request: Request, gid: int) -> Any:
     led = _ledger(request)
-    return _game_or_error(led, gid) or game_json(led.game(gid))
+    return _game_or_error(request, led, gid) or game_json(led.game(gid))
 
 
 def _then_game(request: Request, gid: int, fn, *args, **kwargs) -> Any:
     led = _ledger(request)
-    missing = _game_or_error(led, gid)
+    missing = _game_or_error(request, led, gid)
     if missing is not None:
         return missing
-    r = _call(fn, gid, *args, **kwargs)
+    r = _call(request, fn, gid, *args, **kwargs)
     return r if isinstance(r, JSONResponse) else game_json(led.game(gid))
 
 
@@ -282,7 +290,7 @@ def api_abandon(request: Request, gid: int, body: RedealIn) -> Any:
 def _export(request: Request, gid: int, render: Any, media_type: str, ext: str) -> Any:
     """A game's export as a download (``render(ledger, gid)`` gives the text), or the not-found error."""
     led = _ledger(request)
-    missing = _game_or_error(led, gid)
+    missing = _game_or_error(request, led, gid)
     if missing is not None:
         return missing
     return Response(render(led, gid), media_type=media_type,
@@ -315,7 +323,7 @@ def chart_game(request: Request, gid: int) -> Any:
     from ..ledger.charts import game_chart
 
     led = _ledger(request)
-    missing = _game_or_error(led, gid)
+    missing = _game_or_error(request, led, gid)
     if missing is not None:
         return missing
     return Response(_chart(game_chart, led.game(gid), suffix=".png"), media_type="image/png")
@@ -328,7 +336,7 @@ def chart_cup(request: Request, season: Optional[int] = None) -> Any:
 
     s = cup_season(_ledger(request), season or dt.date.today().year)
     if not s.dates:
-        return _bad(LedgerError("no cup points in that season yet"), 404)
+        return _bad(request, Tr(lang_of(request))("keeper_no_cup_points"), 404)
     return Response(_chart(cup_chart, s, suffix=".svg"), media_type="image/svg+xml")
 
 
