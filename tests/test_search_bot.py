@@ -254,3 +254,67 @@ def test_bid_prune_stops_evaluating_bids_far_behind(monkeypatch):
         else:
             assert len(seen[-1]) < len(legal) // 2  # 10 bids of 9 cards: most are far from the best
             assert bid in seen[-1]
+
+
+def test_later_bids_own_guesses_each_later_bid_from_that_seats_own_cards(monkeypatch):
+    """Budget.later_bids = "own": in every world a seat still to bid is guessed to
+    bid what the heuristic bot's bid model says for that world's hand of his (the
+    dealer kept off his forbidden bid, RULES.md §6); "playout" guesses differ."""
+    import joker.bots.search as search_module
+    from joker.bots.heuristic import BidModel
+
+    seen = []
+    real = search_module.FP.evaluate_bids
+
+    def spy(worlds, weights, leader, targets, *rest):
+        seen.append((worlds.copy(), targets.copy()))
+        real(worlds, weights, leader, targets, *rest)
+
+    monkeypatch.setattr(search_module.FP, "evaluate_bids", spy)
+    rules = preset("bus-angeles").replace(schedule="9")
+    state = new_game(rules, seed=5)
+    state = state.apply(state.legal_actions()[0])  # the trump (RULES.md §5 rule 3)
+    view = view_of(state, state.current_player)  # the first bidder: three bids to come
+    later = [(view.seat + i) % 4 for i in (1, 2, 3)]
+    models = {q: BidModel(view, q) for q in later}
+    guesses = {}
+    for mode in ("own", "playout"):
+        seen.clear()
+        SearchBot(3, budget=Budget(worlds=64, seconds=60.0, later_bids=mode)).choose(view)
+        guesses[mode] = np.concatenate([t for _, t in seen])[:, later]
+        if mode == "own":
+            for worlds, targets in seen:
+                for hands, row in zip(worlds, targets):
+                    for q in later:
+                        others = [int(row[p]) for p in range(4) if p != q]
+                        assert row[q] == models[q].bid(int(hands[q]), others)
+                    dealer = view.dealer
+                    assert sum(row[p] for p in range(4) if p != view.seat) <= 9
+                    if dealer != view.seat:
+                        assert row[dealer] != rules.forbidden_dealer_bid(9, [int(row[p]) for p in range(4) if p != dealer])
+    assert not np.array_equal(guesses["own"], guesses["playout"])
+
+
+def test_bid_model_bids_what_the_hand_can_take():
+    """heuristic.BidModel, worked by hand (bus-angeles, 9 cards, ♥ trump, RULES.md
+    §8): both jokers with the trump ace, king and queen are at least four tricks;
+    a hand of seven- and eight-spot side cards and the ♦ and ♣ nines is none; the
+    dealer never says the bid that would make the sum 9 (§6)."""
+    from joker.bots.heuristic import BidModel
+    from joker.cards import mask_of
+
+    rules = preset("bus-angeles").replace(schedule="9")
+    hands = ["X1 X2 AH KH QH 7S 8S 7C 8C", "9S TS JS QS KS AS 9C TC JC",
+             "QC KC AC 6D 7D 8D 9D TD JD", "QD KD AD 6H 7H 8H 9H TH JH"]
+    state = new_game(rules, seed=0, deals=[DealCards(tuple(tuple(parse_cards(h)) for h in hands), None)],
+                     first_dealer=3).apply("trump:H")
+    view = view_of(state, 0)  # seat 0 bids first; seats 1, 2 and 3 (the dealer) after him
+    assert view.phase is Phase.BID and view.seat == 0
+    model = BidModel(view, 1)
+    assert model.bid(mask_of(parse_cards(hands[0])), [0, 0, 0]) >= 4
+    assert model.bid(mask_of(parse_cards("7S 8S 7C 8C 9C 7D 8D 9D 6D")), [0, 0, 0]) == 0
+    dealer = BidModel(view, 3)
+    hand = mask_of(parse_cards(hands[3]))
+    free = dealer.bid(hand, [0, 0, 0])
+    assert 1 <= free <= 8
+    assert dealer.bid(hand, [9 - free, 0, 0]) != free

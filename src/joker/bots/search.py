@@ -46,7 +46,7 @@ from ..fastpath import policy as FP
 from ..fastpath.convert import code_of, params_of
 from ..rules import DealKind, Premium
 from ..scoring import deal_score
-from .heuristic import HeuristicBot
+from .heuristic import BidModel, HeuristicBot
 from .base import distinct
 from .sampler import constraints_of, sample_hands
 
@@ -81,6 +81,11 @@ class Budget:
     """Bidding: a bid's value is ``(1 − bid_blend)`` × its value with the policy's
     playouts + ``bid_blend`` × its value with the seat's moves by lookahead while
     it holds at most ``bid_lookahead`` cards (0: policy playouts only)."""
+    later_bids: str = "playout"
+    """Bidding: how a seat still to bid is guessed to bid in a world: ``"playout"``,
+    his tricks in a policy playout (less ``later_bid_shift``); ``"own"``, what the
+    heuristic bot bids holding that world's hand — on his own cards, as players bid
+    (normal and no-trump deals; others fall back to ``"playout"``)."""
     bid_prune: float | None = 0.5
     """Bidding: once ``2 × batch`` worlds are evaluated, a bid whose mean value
     trails the best by more than this many times the deal's score for making a
@@ -89,8 +94,8 @@ class Budget:
 
 
 LEVELS: dict[str, Budget] = {
-    "medium": Budget(worlds=512, playouts=1, seconds=0.8, bid_blend=0.5, bid_lookahead=9),
-    "hard": Budget(worlds=1024, playouts=1, seconds=2.0, bid_blend=0.5, bid_lookahead=9),
+    "medium": Budget(worlds=1024, playouts=1, seconds=0.8, bid_blend=0.5, bid_lookahead=9, later_bids="own"),
+    "hard": Budget(worlds=2048, playouts=1, seconds=2.0, bid_blend=0.5, bid_lookahead=9, later_bids="own"),
 }
 """Budgets of the levels for people (``easy`` is the heuristic bot)."""
 
@@ -246,10 +251,18 @@ class SearchBot:
         later = [(me + i) % n for i in range(1, n) if view.bids[(me + i) % n] is None]
         b = self.budget
         blend = b.bid_blend if b.bid_lookahead > 0 else 0.0
+        own = (b.later_bids == "own" and view.deal.kind in (DealKind.NORMAL, DealKind.NOTRUMP)
+               and not any(view.known))
+        models = [BidModel(view, q) for q in later] if own else []
         for worlds, weights in self._worlds(view, start):
             w = worlds.shape[0]
             base = np.array([[fair if x is None else x for x in view.bids] for _ in range(w)], dtype=np.int64)
-            if later:
+            if later and own:
+                for i in range(w):
+                    row = base[i]
+                    for q, model in zip(later, models):
+                        row[q] = model.bid(int(worlds[i, q]), [int(row[p]) for p in range(n) if p != q])
+            elif later:
                 tricks = np.zeros((w, n), dtype=np.float64)
                 FP.mean_tricks(worlds, leader, base, params, 1, b.eps, tricks)
                 k = len(later)
