@@ -196,58 +196,59 @@ def test_whole_games_under_every_preset(name):
     assert state.is_terminal() and len(state.results) == len(rules.deals)
 
 
-def test_later_bid_shift_lowers_the_guessed_bids(monkeypatch):
-    """Budget.later_bid_shift: the bids still to come are guessed from playouts
-    minus the shift (× cards / 9), never below 0."""
-    import joker.bots.search as search_module
-
-    seen = []
-    real = search_module.FP.evaluate_bids
-
-    def spy(worlds, weights, leader, targets, *rest):
-        seen.append(targets.copy())
-        real(worlds, weights, leader, targets, *rest)
-
-    monkeypatch.setattr(search_module.FP, "evaluate_bids", spy)
-    rules = preset("bus-angeles").replace(schedule="9")
-    state = new_game(rules, seed=5)
-    state = state.apply(state.legal_actions()[0])  # the trump (RULES.md §5 rule 3)
-    view = view_of(state, state.current_player)  # the first bidder: three bids to come
-    assert view.bids == (None,) * 4
-    later = [(view.seat + i) % 4 for i in (1, 2, 3)]
-    guesses = {}
-    for shift in ((), (9.0, 9.0, 9.0), (0.0, 0.0, 2.0)):
-        seen.clear()
-        SearchBot(3, budget=Budget(worlds=64, seconds=60.0, later_bid_shift=shift)).choose(view)
-        guesses[shift] = np.concatenate(seen)[:, later]
-    plain, zero, two = guesses[()], guesses[(9.0, 9.0, 9.0)], guesses[(0.0, 0.0, 2.0)]
-    assert plain.mean() > 1.0 and zero.max() <= 1  # (the dealer may be moved off his forbidden bid)
-    assert 1.0 < plain.mean() - two.mean() <= 2.5 and two.min() >= 0
-
-
-def test_bid_prune_stops_evaluating_bids_far_behind(monkeypatch):
-    """Budget.bid_prune: after two batches of worlds the bids trailing the best
-    by more than the margin are no longer played out, and the bid chosen is one
-    still evaluated; without it every legal bid is evaluated on every batch."""
+@pytest.fixture
+def evaluated(monkeypatch):
+    """Every call of the bid evaluation, recorded: ``(worlds, targets, bids)`` copies
+    (the worlds, the bids aimed at per world and seat, the candidate bids)."""
     import joker.bots.search as search_module
 
     seen = []
     real = search_module.FP.evaluate_bids
 
     def spy(worlds, weights, leader, targets, params, me, bids, *rest):
-        seen.append(bids.tolist())
+        seen.append((worlds.copy(), targets.copy(), bids.tolist()))
         real(worlds, weights, leader, targets, params, me, bids, *rest)
 
     monkeypatch.setattr(search_module.FP, "evaluate_bids", spy)
-    rules = preset("bus-angeles").replace(schedule="9")
-    state = new_game(rules, seed=11)
+    return seen
+
+
+def first_bid_view(seed):
+    """A 9-card bus-angeles deal's first bidder, three bids to come (the trump
+    chosen first, RULES.md §5 rule 3)."""
+    state = new_game(preset("bus-angeles").replace(schedule="9"), seed=seed)
     while state.phase is not Phase.BID:
         state = state.apply(state.legal_actions()[0])
     view = view_of(state, state.current_player)
+    assert view.bids == (None,) * 4
+    return view
+
+
+def test_later_bid_shift_lowers_the_guessed_bids(evaluated):
+    """Budget.later_bid_shift: the bids still to come are guessed from playouts
+    minus the shift (× cards / 9), never below 0."""
+    view = first_bid_view(5)
+    later = [(view.seat + i) % 4 for i in (1, 2, 3)]
+    guesses = {}
+    for shift in ((), (9.0, 9.0, 9.0), (0.0, 0.0, 2.0)):
+        evaluated.clear()
+        SearchBot(3, budget=Budget(worlds=64, seconds=60.0, later_bid_shift=shift)).choose(view)
+        guesses[shift] = np.concatenate([t for _, t, _ in evaluated])[:, later]
+    plain, zero, two = guesses[()], guesses[(9.0, 9.0, 9.0)], guesses[(0.0, 0.0, 2.0)]
+    assert plain.mean() > 1.0 and zero.max() <= 1  # (the dealer may be moved off his forbidden bid)
+    assert 1.0 < plain.mean() - two.mean() <= 2.5 and two.min() >= 0
+
+
+def test_bid_prune_stops_evaluating_bids_far_behind(evaluated):
+    """Budget.bid_prune: after two batches of worlds the bids trailing the best
+    by more than the margin are no longer played out, and the bid chosen is one
+    still evaluated; without it every legal bid is evaluated on every batch."""
+    view = first_bid_view(11)
     legal = [a.tricks for a in view.legal_actions]
     for prune in (None, 0.5):
-        seen.clear()
+        evaluated.clear()
         bid = SearchBot(2, budget=Budget(worlds=256, batch=32, seconds=600.0, bid_prune=prune)).choose(view).tricks
+        seen = [bids for _, _, bids in evaluated]
         assert seen[0] == legal and seen[1] == legal  # the first two batches: every bid
         if prune is None:
             assert all(s == legal for s in seen)
@@ -256,42 +257,28 @@ def test_bid_prune_stops_evaluating_bids_far_behind(monkeypatch):
             assert bid in seen[-1]
 
 
-def test_later_bids_own_guesses_each_later_bid_from_that_seats_own_cards(monkeypatch):
+def test_later_bids_own_guesses_each_later_bid_from_that_seats_own_cards(evaluated):
     """Budget.later_bids = "own": in every world a seat still to bid is guessed to
     bid what the heuristic bot's bid model says for that world's hand of his (the
     dealer kept off his forbidden bid, RULES.md §6); "playout" guesses differ."""
-    import joker.bots.search as search_module
     from joker.bots.heuristic import BidModel
 
-    seen = []
-    real = search_module.FP.evaluate_bids
-
-    def spy(worlds, weights, leader, targets, *rest):
-        seen.append((worlds.copy(), targets.copy()))
-        real(worlds, weights, leader, targets, *rest)
-
-    monkeypatch.setattr(search_module.FP, "evaluate_bids", spy)
-    rules = preset("bus-angeles").replace(schedule="9")
-    state = new_game(rules, seed=5)
-    state = state.apply(state.legal_actions()[0])  # the trump (RULES.md §5 rule 3)
-    view = view_of(state, state.current_player)  # the first bidder: three bids to come
+    view = first_bid_view(5)
+    rules, dealer = view.rules, view.dealer
     later = [(view.seat + i) % 4 for i in (1, 2, 3)]
     models = {q: BidModel(view, q) for q in later}
     guesses = {}
     for mode in ("own", "playout"):
-        seen.clear()
+        evaluated.clear()
         SearchBot(3, budget=Budget(worlds=64, seconds=60.0, later_bids=mode)).choose(view)
-        guesses[mode] = np.concatenate([t for _, t in seen])[:, later]
+        guesses[mode] = np.concatenate([t for _, t, _ in evaluated])[:, later]
         if mode == "own":
-            for worlds, targets in seen:
+            for worlds, targets, _ in evaluated:
                 for hands, row in zip(worlds, targets):
                     for q in later:
-                        others = [int(row[p]) for p in range(4) if p != q]
-                        assert row[q] == models[q].bid(int(hands[q]), others)
-                    dealer = view.dealer
-                    assert sum(row[p] for p in range(4) if p != view.seat) <= 9
-                    if dealer != view.seat:
-                        assert row[dealer] != rules.forbidden_dealer_bid(9, [int(row[p]) for p in range(4) if p != dealer])
+                        assert row[q] == models[q].bid(int(hands[q]), [int(row[p]) for p in range(4) if p != q])
+                    others = [int(row[p]) for p in range(4) if p != dealer]
+                    assert row[dealer] != rules.forbidden_dealer_bid(9, others)
     assert not np.array_equal(guesses["own"], guesses["playout"])
 
 
