@@ -305,3 +305,8 @@ def test_bid_model_bids_what_the_hand_can_take():
     free = dealer.bid(hand, [0, 0, 0])
     assert 1 <= free <= 8
     assert dealer.bid(hand, [9 - free, 0, 0]) != free
+
+
+def test_budget_refuses_an_unknown_later_bid_model():
+    with pytest.raises(JokerError, match="later_bids"):
+        Budget(later_bids="clairvoyant")

@@ -55,7 +55,8 @@ from .sampler import constraints_of, sample_hands
 class Budget:
     """Search effort per decision: ``worlds`` sampled, ``playouts`` per world and
     candidate, ``seconds`` time cap, ``eps`` the policy's random-move chance,
-    ``batch`` worlds evaluated between time checks."""
+    ``batch`` worlds evaluated between time checks.  Raises :class:`JokerError`
+    for an unknown ``later_bids``."""
 
     worlds: int = 128
     playouts: int = 1
@@ -91,6 +92,10 @@ class Budget:
     trails the best by more than this many times the deal's score for making a
     bid of one (RULES.md §8: 100 points in bus-angeles) is no longer evaluated
     (``None``: every bid to the end)."""
+
+    def __post_init__(self) -> None:
+        if self.later_bids not in ("playout", "own"):
+            raise JokerError(f"unknown later_bids {self.later_bids!r}: use 'playout' or 'own'")
 
 
 LEVELS: dict[str, Budget] = {
