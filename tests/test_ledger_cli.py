@@ -361,7 +361,7 @@ def test_the_ledger_catalogue():
     import datetime as dt
 
     from joker.cli import i18n
-    from joker.cli.ledger import cup_text, penalty_text
+    from joker.cli.ledger_i18n import cup_text, penalty_text
     from joker.cli.ledger_i18n import LEDGER, ledger_tr
     from joker.ledger import DayInfo, PenaltyInfo
     from joker.ledger.regulation import CupRule

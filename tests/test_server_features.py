@@ -310,6 +310,28 @@ def test_the_scorekeeper_refuses_in_the_pages_language(tmp_path):
         assert _error(tc.get("/api/keeper/games/999"), 404) == "there is no game 999"
 
 
+def test_the_scorekeeper_words_penalties_and_the_cup_in_the_pages_language(tmp_path):
+    """A fine or dot and the day's cup decision come worded in the page's language,
+    as ``joker ledger --lang`` prints them; in English exactly the library's lines."""
+    ru = {"Accept-Language": "ru"}
+    with serve(create_app(str(tmp_path / "w.db"), bot_delay=0)) as tc:
+        for name in ("Бутка", "Печун", "Бардак", "Монай"):  # the core: their games are contested for the cup
+            tc.post("/api/keeper/players", json={"name": name, "core": True})
+        gid = tc.post("/api/keeper/games", json={"players": ["Бутка", "Печун", "Бардак", "Монай"],
+                                                 "rules": "bus-angeles(schedule='1')"}).json()["id"]
+        api = f"/api/keeper/games/{gid}"
+        said = tc.post(f"{api}/penalty", json={"seat": 1, "code": "stalling"}, headers=ru).json()["penalties"]
+        # RULES.md §11: stalling earns a dot (given during deal 1); the regulation's Russian wording names it
+        assert [p["text"] for p in said] == ["точка: Печун, раздача 1, затягивание игры"]
+        assert [p["text"] for p in tc.get(api).json()["penalties"]] == ["dot: Печун, deal 1, stalling"]
+        # deal 1: bids 0,0,0,0 (dealer Монай), Бутка takes the trick: 10, 50, 50, 50
+        tc.post(f"{api}/deal", json={"trump": "S", "bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]})
+        tc.post(f"{api}/finish")
+        day = tc.post("/api/keeper/days/end", json={}, headers=ru).json()
+        # the cup goes to the fewest cup points: Бутка, last of the day's only game
+        assert day["holder"] == "Бутка" and day["cup"] == "кубок забирает Бутка — меньше всех очков кубка"
+
+
 # -- languages ------------------------------------------------------------------------------------
 def test_both_languages_have_every_text():
     assert set(EN) == set(RU)

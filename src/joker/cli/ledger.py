@@ -21,7 +21,7 @@ from rich.text import Text
 from ..errors import JokerError
 from ..sheet import standings_rows
 from .i18n import LANGS, Tr
-from .ledger_i18n import ENV_LANG, ledger_tr
+from .ledger_i18n import ENV_LANG, cup_rule_text, cup_text, ledger_tr, penalty_text
 from .render import sheet_table, standings_table
 
 if TYPE_CHECKING:  # the ledger (SQLAlchemy, Alembic) is imported only when a command runs
@@ -150,21 +150,6 @@ def _state(tr: Tr, state: str) -> str:
     return tr(f"state_{state}")
 
 
-def penalty_text(tr: Tr, p: "PenaltyInfo") -> str:
-    """A fine or dot as one line; in English exactly the library's ``PenaltyInfo.text``.
-    In Russian an infringement is named by the regulation's Russian wording (``text_ru``)."""
-    from ..ledger import regulation as reg
-
-    inf = reg.INFRINGEMENTS.get(p.code)
-    if p.code == reg.OTHER:
-        what = p.note
-    else:
-        what = (inf.text_ru if inf is not None and tr.lang == "ru" else p.code) + (f" ({p.note})" if p.note else "")
-    where = tr("penalty_deal", deal=p.deal) if p.deal else tr("penalty_no_deal")
-    value = f" {p.value}" if p.kind == reg.FINE else ""
-    return tr("penalty_line", kind=tr(f"penalty_{p.kind}"), value=value, player=p.player, where=where, what=what)
-
-
 def print_sheet(tr: Tr, console: Console, v: "GameView") -> None:
     title = tr("game_title", id=v.id, date=v.date, number=v.number, rules=v.rules, state=_state(tr, v.state))
     console.print(sheet_table(list(v.sheet), v.players, title=title, tr=tr))
@@ -270,21 +255,6 @@ def day_end(ctx: typer.Context, date: Optional[str] = typer.Option(None, help="Y
     with _ledger(ctx) as led:
         d = led.end_day(_date(tr, date), keeper_pick)
         _print_day(tr, _console(), d)
-
-
-def _cup_rule_text(tr: Tr, rule: str) -> str:
-    """Which rule of the tie-break chain decided (``regulation.CupRule``); English as ``CupRule.text``."""
-    return tr(f"cup_rule_{rule}")
-
-
-def cup_text(tr: Tr, d: "DayInfo") -> str:
-    """The day's cup decision; in English exactly the library's ``DayInfo.cup_text``."""
-    if not d.ended:
-        return tr("day_in_progress")
-    if d.cup_rule is None:
-        return tr("cup_no_game")
-    tie = tr("cup_tie", names=", ".join(d.cup_tied)) if d.cup_tied else ""
-    return tr("cup_taken", holder=d.cup_holder, rule=_cup_rule_text(tr, d.cup_rule), tie=tie)
 
 
 def _print_day(tr: Tr, c: Console, d: "DayInfo") -> None:
@@ -544,7 +514,7 @@ def history(ctx: typer.Context, season: Optional[int] = typer.Option(None, help=
         for d in hist(led, season, player):
             head = f"{d.date}"
             if d.ended:
-                head += (tr("hist_cup", holder=d.cup_holder, rule=_cup_rule_text(tr, d.cup_rule)) if d.cup_rule
+                head += (tr("hist_cup", holder=d.cup_holder, rule=cup_rule_text(tr, d.cup_rule)) if d.cup_rule
                          else tr("hist_no_cup"))
             else:
                 head += tr("hist_in_progress")

@@ -20,8 +20,13 @@ translated ``error:``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import i18n
 from .i18n import LANGS, Tr
+
+if TYPE_CHECKING:
+    from ..ledger.values import DayInfo, PenaltyInfo
 
 ENV_LANG = "JOKER_LANG"
 """The environment variable giving ``--lang``'s default."""
@@ -341,3 +346,34 @@ CATALOG: dict[str, dict[str, str]] = {lang: {**i18n.CATALOG[lang], **LEDGER[lang
 def ledger_tr(lang: str = "en") -> Tr:
     """The ledger's strings in ``lang`` (``ValueError`` naming the languages when unknown)."""
     return Tr(lang, CATALOG)
+
+
+# -- the ledger library's lines in a language (the CLI and the web scorekeeper) --
+def penalty_text(tr: Tr, p: "PenaltyInfo") -> str:
+    """A fine or dot as one line; in English exactly the library's ``PenaltyInfo.text``.
+    In Russian an infringement is named by the regulation's Russian wording (``text_ru``)."""
+    from ..ledger import regulation as reg
+
+    inf = reg.INFRINGEMENTS.get(p.code)
+    if p.code == reg.OTHER:
+        what = p.note
+    else:
+        what = (inf.text_ru if inf is not None and tr.lang == "ru" else p.code) + (f" ({p.note})" if p.note else "")
+    where = tr("penalty_deal", deal=p.deal) if p.deal else tr("penalty_no_deal")
+    value = f" {p.value}" if p.kind == reg.FINE else ""
+    return tr("penalty_line", kind=tr(f"penalty_{p.kind}"), value=value, player=p.player, where=where, what=what)
+
+
+def cup_rule_text(tr: Tr, rule: str) -> str:
+    """Which rule of the tie-break chain decided (``regulation.CupRule``); English as ``CupRule.text``."""
+    return tr(f"cup_rule_{rule}")
+
+
+def cup_text(tr: Tr, d: "DayInfo") -> str:
+    """The day's cup decision; in English exactly the library's ``DayInfo.cup_text``."""
+    if not d.ended:
+        return tr("day_in_progress")
+    if d.cup_rule is None:
+        return tr("cup_no_game")
+    tie = tr("cup_tie", names=", ".join(d.cup_tied)) if d.cup_tied else ""
+    return tr("cup_taken", holder=d.cup_holder, rule=cup_rule_text(tr, d.cup_rule), tie=tie)

@@ -187,7 +187,7 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
         if gid not in led.games():
             return page(request, "notfound.html", 404, what=str(gid))
         return page(request, "keeper_game.html", gid=gid,
-                    js={"game": keeper.game_json(led.game(gid)),
+                    js={"game": keeper.game_json(led.game(gid), lang_of(request)),
                         "infringements": keeper.infringements(lang_of(request))})
 
     @app.get("/lang/{code}")

@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 from ..ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
 from ..ledger import regulation as reg
 from ..ledger.messages import message
+from ..cli.ledger_i18n import cup_text, ledger_tr, penalty_text
 from ..ledger.values import CurrentDeal
 from ..rules import PRESETS, parse_rules
 from .i18n import Tr, lang_of
@@ -48,9 +49,11 @@ def current_json(c: CurrentDeal | None, rules) -> dict[str, Any] | None:
             "next_bidder": c.next_bidder, "deals": len(rules.deals)}
 
 
-def game_json(v: GameView) -> dict[str, Any]:
+def game_json(v: GameView, lang: str = "en") -> dict[str, Any]:
     """A :class:`GameView` as JSON: the sheet rows (the live table's layout), totals,
-    the deal being entered, penalties, redeals, dots and slaps."""
+    the deal being entered, penalties (each with its line in ``lang``, as
+    ``joker ledger`` prints it), redeals, dots and slaps."""
+    tr = ledger_tr(lang)
     return {
         "id": v.id, "date": v.date.isoformat(), "number": v.number, "rules": str(v.rules),
         "players": list(v.players), "core": list(v.core), "state": v.state, "first_dealer": v.first_dealer,
@@ -61,7 +64,7 @@ def game_json(v: GameView) -> dict[str, Any]:
         "contested": v.contested,
         "current": current_json(v.current, v.rules),
         "penalties": [{"id": p.id, "deal": p.deal, "seat": p.seat, "player": p.player, "code": p.code,
-                       "kind": p.kind, "value": p.value, "note": p.note, "slap": p.slap, "text": p.text}
+                       "kind": p.kind, "value": p.value, "note": p.note, "slap": p.slap, "text": penalty_text(tr, p)}
                       for p in v.penalties],
         "redeals": [{"number": r.number, "attempt": r.attempt, "reason": r.reason} for r in v.redeals],
         "dots_game": list(v.dots_game), "dots_running": list(v.dots_running), "slaps_day": list(v.slaps_day),
@@ -213,7 +216,8 @@ def api_day_start(request: Request) -> Any:
 @router.post("/api/keeper/days/end")
 def api_day_end(request: Request, body: DayEnd) -> Any:
     r = _call(request, _ledger(request).end_day, None, body.keeper_pick)
-    return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat(), "cup": r.cup_text,
+    return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat(),
+                                                   "cup": cup_text(ledger_tr(lang_of(request)), r),
                                                    "holder": r.cup_holder}
 
 
@@ -222,13 +226,13 @@ def api_new_game(request: Request, body: NewGame) -> Any:
     led = _ledger(request)
     gid = _call(request, led.new_game, [p.strip() for p in body.players], body.rules, body.first_dealer,
                 None, body.add_players)
-    return gid if isinstance(gid, JSONResponse) else game_json(led.game(gid))
+    return gid if isinstance(gid, JSONResponse) else game_json(led.game(gid), lang_of(request))
 
 
 @router.get("/api/keeper/games/{gid}")
 def api_game(request: Request, gid: int) -> Any:
     led = _ledger(request)
-    return _game_or_error(request, led, gid) or game_json(led.game(gid))
+    return _game_or_error(request, led, gid) or game_json(led.game(gid), lang_of(request))
 
 
 def _then_game(request: Request, gid: int, fn, *args, **kwargs) -> Any:
@@ -237,7 +241,7 @@ def _then_game(request: Request, gid: int, fn, *args, **kwargs) -> Any:
     if missing is not None:
         return missing
     r = _call(request, fn, gid, *args, **kwargs)
-    return r if isinstance(r, JSONResponse) else game_json(led.game(gid))
+    return r if isinstance(r, JSONResponse) else game_json(led.game(gid), lang_of(request))
 
 
 @router.post("/api/keeper/games/{gid}/trump")

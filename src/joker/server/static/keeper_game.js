@@ -96,7 +96,7 @@ function render() {
       G.dots_running[s] + ", " + T("slaps_today") + " " + G.slaps_day[s]).join(" · ")));
   }
   const pl = clear($("g-penalties"));
-  G.penalties.forEach((x) => pl.append(h("li", { text: x.text + (x.slap ? " — SLAP " + x.slap : "") })));
+  G.penalties.forEach((x) => pl.append(h("li", { text: x.text + (x.slap ? " — " + T("penalty_slap", { n: x.slap }) : "") })));
   const rd = clear($("g-redeals"));
   if (G.redeals.length) rd.append(h("h3", { text: T("redeals") }), h("ul", { class: "plain" }, G.redeals.map((r) => h("li", { text: r.number + "." + r.attempt + ": " + r.reason }))));
   const ps = $("p-seat");
