@@ -91,6 +91,9 @@ def test_command_line(tmp_path):
                                    "bus-angeles(schedule='1,1')", "--seed", "3", "--workers", "2", "--out", str(out)])
     assert res.exit_code == 0, res.output
     assert "score difference per deal" in res.output and out.exists()
+    # 2 deals of a 2-deal game: 1 board, played by each bot alone in each of 4 seats
+    assert "1 board of 2 deals (at least 2 asked), each played 8 times (each bot alone in each seat): " \
+           "8 games, 16 deals in all" in " ".join(res.output.split())  # as Rich wraps it on 80 columns
     bad = CliRunner().invoke(app, ["arena", "--bots", "heuristic", "--deals", "2"])
     assert bad.exit_code == 1 and "exactly two bots" in bad.output
 

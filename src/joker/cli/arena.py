@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..arena import ArenaReport, run_arena
+from ..arena import ArenaReport, boards_for, run_arena, seatings
 from ..errors import JokerError
 from ..rules import parse_rules
 from .render import progress_bar
@@ -60,9 +60,19 @@ def report_tables(report: ArenaReport) -> list[Table]:
     return [top, by_size]
 
 
+def plan_text(rules, deals: int) -> str:
+    """What ``--deals`` amounts to: boards, games and deals in all (``ValueError`` for ``deals < 1``)."""
+    boards = boards_for(rules, deals)
+    per = len(rules.deals)
+    games = boards * len(seatings(rules.players))
+    return (f"{boards} board{'s' if boards != 1 else ''} of {per} deal{'s' if per != 1 else ''} "
+            f"(at least {deals} asked), each played {len(seatings(rules.players))} times "
+            f"(each bot alone in each seat): {games} games, {games * per} deals in all")
+
+
 def arena_command(
     bots: str = typer.Option(..., "--bots", "-b", help="Two bots, comma-separated, e.g. search,heuristic; a search bot or ismcts may take a time cap per decision: search@40ms,ismcts@40ms."),
-    deals: int = typer.Option(240, "--deals", "-n", min=1, help="Deals to play at least (whole games: boards)."),
+    deals: int = typer.Option(240, "--deals", "-n", min=1, help="Deals per seating, at least: rounded up to whole boards (a board is one game of the preset's deals, played once per bot per seat; e.g. -n 4 on bus-angeles is 1 board of 24 deals = 8 games)."),
     preset_name: str = typer.Option("bus-angeles", "--preset", "-p", help="Rules preset or rules string."),
     seed: str = typer.Option("0", "--seed", "-s", help="Seed of the boards: the same seed deals the same cards."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Processes (default: CPU count)."),
@@ -71,9 +81,9 @@ def arena_command(
     """Match two bots over duplicate deals, with a report.
 
     Every board (a seeded game) is played with each bot alone in each seat
-    against copies of the other, the same cards, dealers and trumps every time.  Prints the mean score
-    difference per deal (95% CI), bid accuracy by deal size, under and khishti
-    rates and game win rates."""
+    against copies of the other, the same cards, dealers and trumps every
+    time.  Prints the mean score difference per deal (95% CI), bid accuracy
+    by deal size, under and khishti rates and game win rates."""
     console = Console()
     err = Console(stderr=True)
     journal = None if out is None else journal_of(out)
@@ -82,6 +92,7 @@ def arena_command(
         if len(names) != 2 or not all(names):
             raise JokerError(f"--bots needs exactly two bots, e.g. search,heuristic (got {bots!r})")
         rules = parse_rules(preset_name)
+        console.print(plan_text(rules, deals))
         with progress_bar(console) as bar:
             task = bar.add_task("games", total=None)
             if journal is not None and journal.exists():
