@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from helpers import apply_all, game, rules_of
 from typer.testing import CliRunner
 
-from joker.analysis import CardNote, analyse
+from joker import Phase, new_game
+from joker.analysis import CardNote, NothingToAnalyse, analyse
 from joker.bots import make_bot
 from joker.cli.main import app
 from joker.record import record_from_state, save_record
@@ -69,4 +71,65 @@ def test_command_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     res = CliRunner().invoke(app, ["analyse", str(bad)])
-    assert res.exit_code == 1 and "invalid record" in res.output
+    assert res.exit_code == 1 and "error: invalid record" in res.output
+
+
+def test_an_unfinished_deal_is_not_analysed(tmp_path):
+    """The worked deal, then deal 2 bid and one card led: deal 1 is analysed as
+    before; deal 2 (one trick of two begun) is not, and is named."""
+    rules = rules_of("bus-angeles", schedule="2,2")
+    s = game(rules, ["X1 AS", "KS QS", "JS TS", "9S 8S"], turned="7H")
+    s = apply_all(s, ["b2", "b0", "b0", "b1", "X1:takes:S", "KS", "JS", "9S", "QS", "TS", "8S", "AS"])
+    assert s.deal_index == 1
+    while s.phase is not Phase.PLAY:  # deal 2's bids (seeded cards): the lowest legal bid each
+        s = s.apply(s.legal_actions()[0])
+    s = s.apply(s.legal_actions()[0])
+    a = analyse(record_from_state(s, ("A", "B", "C", "D")))
+    assert [d.index for d in a.deals] == [0] and a.unfinished == 1
+    (d,) = a.deals
+    assert d.tricks == (1, 1, 0, 0) and len(d.mistakes) == 1
+    assert a.to_json()["unfinished"] == 1
+    path = save_record(record_from_state(s, ("A", "B", "C", "D")), tmp_path / "u.json")
+    res = CliRunner().invoke(app, ["analyse", str(path)], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "The game is unfinished: it stops in deal 2 of 2, which is not analysed" in res.output
+    assert "took 0 · none" not in res.output
+
+
+def test_a_game_stopped_before_any_deal_finished(tmp_path):
+    s = game(rules_of("bus-angeles", schedule="2,2"), ["X1 AS", "KS QS", "JS TS", "9S 8S"], turned="7H")
+    s = apply_all(s, ["b2", "b0"])
+    path = save_record(record_from_state(s), tmp_path / "b.json")
+    assert analyse(record_from_state(s)).deals == ()
+    res = CliRunner().invoke(app, ["analyse", str(path)], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "stops in deal 1 of 2" in res.output and "No deal is finished yet: nothing to analyse." in res.output
+
+
+def test_no_card_lowered_anything_is_said(tmp_path):
+    """One card each (♥ trump, nobody holds one): every card is forced, so none
+    lowers its player's best result; a sentence says so instead of an empty table."""
+    s = game(rules_of("bus-angeles", schedule="1"), ["AS", "KS", "QS", "JS"], turned="7H")
+    s = apply_all(s, ["b1", "b0", "b0", "b1", "AS", "KS", "QS", "JS"])  # the dealer may not bid 0 (sum 1)
+    assert s.is_terminal()
+    (d,) = analyse(record_from_state(s)).deals
+    assert d.mistakes == () and d.tricks == (1, 0, 0, 0)
+    path = save_record(record_from_state(s), tmp_path / "g.json")
+    res = CliRunner().invoke(app, ["analyse", str(path)], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "No card lowered its player's best achievable score." in res.output
+    assert "best before" not in res.output  # no empty table of mistakes
+
+
+def test_real_cards_only_is_nothing_to_analyse_not_an_invalid_record(tmp_path):
+    state = new_game(rules_of("bus-angeles", schedule="1,2"), real_cards=True)
+    state = state.apply_summary(3, (0, 0, 0, 0), (1, 0, 0, 0)).apply_summary(0, (1, 0, 0, 0), (1, 1, 0, 0))
+    record = record_from_state(state)
+    with pytest.raises(NothingToAnalyse) as e:
+        analyse(record)
+    assert str(e.value) == "nothing to analyse: the record holds only real-card deals (scores without cards)"
+    path = save_record(record, tmp_path / "real.json")
+    res = CliRunner().invoke(app, ["analyse", str(path)])
+    assert res.exit_code == 1
+    assert "nothing to analyse: the record holds only real-card deals" in " ".join(res.output.split())
+    assert "invalid record" not in res.output

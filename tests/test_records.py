@@ -170,6 +170,7 @@ def test_replay_command_fails_naming_the_bad_action(tmp_path):
     out = CliRunner().invoke(app, ["replay", str(p)])
     assert out.exit_code == 1
     assert "deal 2 (3 cards)" in out.output and "action 7" in out.output
+    assert out.output.startswith(f"error: invalid record {p}: ")  # as `joker analyse` and `joker ledger` say it
 
 
 def test_examples_replay():

@@ -25,3 +25,13 @@ def test_impossible_rules_are_a_message_not_a_traceback():
     assert out.exit_code == 2
     assert "2 to 10 players" in out.output
     assert "Traceback" not in out.output
+
+
+def test_meanings_are_plain_text_not_rest_markup():
+    out = CliRunner().invoke(app, ["rules", "bus-angeles"], env={"COLUMNS": "400"})
+    assert out.exit_code == 0
+    assert "``" not in out.output and ":class:" not in out.output
+    assert "The card that is the joker in classic36 (6S or 7S)." in out.output
+    assert "1-based seat of the first dealer; None: drawn" in out.output
+    # a literal of punctuation keeps quotes, so it still reads as a character
+    assert "deal sizes separated by ',', blocks by '|', a kind as 2:dark." in out.output

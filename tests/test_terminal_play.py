@@ -23,7 +23,7 @@ from joker.cli.i18n import CATALOG, Tr
 from joker.cli.ledger_i18n import CATALOG as LEDGER_CATALOG
 from joker.cli.play_input import BadInput, parse_bid, parse_call, parse_trump
 from joker.cli.play_session import load_session, new_session
-from joker.cli.play_text import card_text
+from joker.cli.play_text import card_text, refusal_field
 from joker.record import load_record, replay
 from joker.rules import JokerCall
 
@@ -67,6 +67,34 @@ def test_parse_inputs():
         parse_call("high", x1, lead=True)  # needs a suit
     with pytest.raises(BadInput):
         parse_call("sideways", x1, lead=False)
+    # the move reports' wording is read too: "X1 (joker: takes ♥)", "X1 (джокер: ♥ берёт)"
+    assert parse_call("joker: takes ♥", x1, lead=True) == LeadJoker(x1, JokerCall.TAKES, 3)
+    assert parse_call("X2 (joker: high ♠)", x1, lead=True) == LeadJoker(x1, JokerCall.HIGH, 0)
+    assert parse_call("(джокер: ♥ берёт)", x1, lead=True) == LeadJoker(x1, JokerCall.TAKES, 3)
+    assert parse_call("джокер: по старшим ♣", x1, lead=True) == LeadJoker(x1, JokerCall.HIGH, 1)
+    assert parse_call("joker high", x1, lead=False) == FollowJoker(x1, True)
+    assert parse_call("джокер: скидываю", x1, lead=False) == FollowJoker(x1, False)
+    with pytest.raises(BadInput):
+        parse_call("joker", x1, lead=False)  # the joker word alone is no call
+
+
+def test_refusal_fields_in_the_screens_notation():
+    """The engine's refusal params (its notation) as the terminal game writes them."""
+    en, ru = Tr("en"), Tr("ru")
+    assert refusal_field(en, "action", "b5") == "5"  # after "illegal bid"
+    assert refusal_field(ru, "action", "b5") == "заказ 5"
+    assert refusal_field(en, "action", "b99") == "99"  # too large to be an action: still a bid
+    assert refusal_field(en, "action", "AS") == "A♠"
+    assert refusal_field(en, "action", "X1:high") == "X1 high"
+    assert refusal_field(ru, "action", "X2:takes:H") == "X2 берёт ♥"
+    assert refusal_field(en, "legal", "8D JD") == "8♦, J♦"
+    assert refusal_field(en, "legal", "b0 b1 b3") == "0, 1, 3"
+    assert refusal_field(en, "legal", "X1:high X1:low") == "X1 high, X1 low"
+    assert refusal_field(en, "legal", "none") == "none"
+    assert refusal_field(en, "card", "TS") == "10♠"
+    assert refusal_field(en, "cards", "9H KH") == "9♥ K♥"
+    assert refusal_field(en, "suit", "♥") == "♥" and refusal_field(en, "seat", "1") == "1"
+    assert refusal_field(en, "action", "???") == "???"  # not notation: kept
 
 
 @pytest.mark.parametrize("catalog", [CATALOG, LEDGER_CATALOG], ids=["play", "ledger"])
@@ -171,7 +199,109 @@ def test_wrong_suit_names_the_rule(tmp_path):
     script.game = game
     assert game.run() == 0
     assert tried, "no deal offered a wrong-suit try"
-    assert re.search(r"✗ illegal play \w\w: must follow [♠♣♦♥]", out.getvalue())
+    # in the screen's notation (A♠, not AS), the cards he holds of the suit named
+    assert re.search(r"✗ illegal play (10|[2-9JQKA])[♠♣♦♥]: must follow ([♠♣♦♥]): you hold ((10|[2-9JQKA])\2 ?)+;"
+                     r" legal: (10|[2-9JQKA])\2", out.getvalue()), out.getvalue()
+
+
+def _lines_of(tmp: Path, lang: str, seed: int, lines: tuple[str, ...]) -> str:
+    """The output of a game of RULES in ``lang`` fed ``lines``, quitting (end of input) right after them."""
+    out = io.StringIO()
+    script = Script(stop=len(lines), extra=lines)
+    game = new_session(parse_rules(RULES), seed, ["random"] * 3, tmp, lang=lang,
+                       console=Console(file=out, width=200, no_color=True), input_fn=script)
+    script.game = game
+    assert game.run() == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["✗ illegal bid 5: a bid is 0..3 in a 3-card deal; legal: 0, 1, 2, 3",
+            "✗ illegal play 7♣: you do not hold 7♣; legal: 10♠, 7♥, A♥",
+            "✗ illegal play X2: you do not hold X2; legal: 10♠, 7♥, A♥",
+            "✗ illegal play X2 takes ♥: you do not hold X2; legal: 10♠, 7♥, A♥"]),
+    ("ru", ["✗ нельзя: заказ 5: заказ — от 0 до 3 (карт на руках: 3); можно: 0, 1, 2, 3",
+            "✗ нельзя: 7♣: у вас нет карты 7♣; можно: 10♠, 7♥, A♥",
+            "✗ нельзя: X2: у вас нет карты X2; можно: 10♠, 7♥, A♥",
+            "✗ нельзя: X2 берёт ♥: у вас нет карты X2; можно: 10♠, 7♥, A♥"]),
+])
+def test_refusals_use_the_screens_notation(tmp_path, lang, said):
+    """Seed 0 deals seat 1 10♠ 7♥ A♥ (seat 2 holds 7♣, seat 4 X2): he bids first
+    and leads the first trick, so his legal bids are 0–3 and his legal leads
+    those three cards, named as the screen names them (not b0, TS, X2:high:S)."""
+    takes = "X2 takes H" if lang == "en" else "X2 берёт ч"
+    out = _lines_of(tmp_path / "g.json", lang, 0, ("5", "0", "7C", "X2", takes))
+    for line in said:
+        assert line in out, (line, out)
+    assert "b5" not in out and "7C" not in out and ":high" not in out
+
+
+@pytest.mark.parametrize("lang, lines, said", [
+    # the hint as typed at the prompt, then typed there
+    ("en", ("0", "hint", "X1 takes ♥"), ("Hint (heuristic): X1 takes ♥\n", "You play X1 (joker: takes ♥)")),
+    # the report's own wording, at the joker's prompt
+    ("en", ("0", "X1", "joker: takes ♥"), ("You play X1 (joker: takes ♥)",)),
+    ("ru", ("0", "hint", "X1 берёт ♥"), ("Подсказка (heuristic): X1 берёт ♥\n", "Ваш ход: X1 (джокер: ♥ берёт)")),
+    ("ru", ("0", "X1", "джокер: ♥ берёт"), ("Ваш ход: X1 (джокер: ♥ берёт)",)),
+])
+def test_a_joker_hint_reads_as_it_is_typed(tmp_path, monkeypatch, lang, lines, said):
+    """Seed 3 gives seat 1 Q♠ 7♦ X1 and the first lead; the hint bot here always
+    leads the joker calling "takes ♥"."""
+    from joker.bots import BOTS
+
+    class TakesHearts:
+        def __init__(self, seed=None):
+            pass
+
+        def choose(self, view):
+            wanted = [a for a in view.legal_actions if isinstance(a, LeadJoker) and a.call is JokerCall.TAKES
+                      and a.suit == 3]
+            return wanted[0] if wanted else view.legal_actions[0]
+
+    monkeypatch.setitem(BOTS, "heuristic", TakesHearts)
+    out = _lines_of(tmp_path / "g.json", lang, 3, lines)
+    for line in said:
+        assert line in out, (line, out)
+    assert "not understood" not in out and "непонятно" not in out
+
+
+def test_resume_in_another_language_renames_the_default_seats(tmp_path):
+    """The names the game gave (You, Alice…) follow --lang on resume; a chosen name stays."""
+    path = tmp_path / "g.json"
+    run_session(path, stop=1)
+    assert load_record(path).players == ("You", "Alice", "Boris", "Vera")
+    out = io.StringIO()
+    game = load_session(path, lang="ru", console=Console(file=out, width=200), input_fn=Script(stop=0))
+    assert game.names == ("Вы", "Алиса", "Борис", "Вера")
+    game.welcome(resumed_from=path)
+    assert "Место 1: Вы;" in out.getvalue()
+    assert load_session(path, input_fn=Script(stop=0)).names == ("You", "Alice", "Boris", "Vera")
+
+    chosen = tmp_path / "c.json"
+    game = new_session(parse_rules(RULES), 5, ["random"] * 3, chosen, name="Tester", lang="ru",
+                       console=Console(file=io.StringIO()), input_fn=Script(stop=1, extra=("0",)))
+    game.run()
+    assert load_session(chosen, lang="en", input_fn=Script(stop=0)).names == ("Tester", "Alice", "Boris", "Vera")
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--players", "3"], "✗ bus-angeles is played by 4 players, not 3; presets for 3 players: camp, raspisnoy, "
+                         "raspisnoy-54, rotating-trumps, oh-hell (--preset NAME)"),
+    (["--players", "3", "--lang", "ru"], "✗ bus-angeles: число игроков — 4, а не 3; для 3 игроков есть правила: "
+                                         "camp, raspisnoy, raspisnoy-54, rotating-trumps, oh-hell (--preset ИМЯ)"),
+    # camp: 9 cards each from 54 → 2 to 6; oh-hell (52, 9 each) stops at 5, the raspisnoy decks deal fewer
+    (["--preset", "camp", "--players", "8"], "✗ camp is played by 2–6 players, not 8; presets for 8 players: "
+                                             "raspisnoy, raspisnoy-54, rotating-trumps (--preset NAME)"),
+    (["--players", "11"], "✗ bus-angeles is played by 4 players, not 11; no preset is played by 11 players"),
+])
+def test_players_the_rules_do_not_allow(args, said):
+    from typer.testing import CliRunner
+
+    from joker.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", *args])
+    assert result.exit_code == 2
+    assert " ".join(result.output.split()) == said
 
 
 # -- the real command under a pseudo-terminal ---------------------------------------------------
@@ -220,7 +350,7 @@ def test_play_quit_resume_finish(tmp_path):
     hand = last_hand(screen)
     joker = re.search(r"X[12]", hand).group(0)
     child.sendline("7")
-    child.expect(r"✗ illegal bid b7: .*0\.\.3")
+    child.expect(r"✗ illegal bid 7: a bid is 0\.\.3 in a 3-card deal; legal: 0, 1, 2, 3")
     child.expect(PROMPT)
     child.sendline("1")
     # the lead: a card not held, rubbish, then the joker with a call
@@ -228,7 +358,7 @@ def test_play_quit_resume_finish(tmp_path):
     assert "Trick 1 of 3: your lead" in child.before
     absent = next(c for c in ("A♠", "A♣", "A♦", "A♥") if c not in hand)
     child.sendline(absent)
-    child.expect(r"✗ illegal play A[SCDH]: you do not hold A[SCDH]")
+    child.expect(r"✗ illegal play (A[♠♣♦♥]): you do not hold \1; legal: ")
     child.expect(PROMPT)
     child.sendline("zz")
     child.expect(r"✗ not understood: 'zz'")
@@ -344,7 +474,7 @@ def test_bad_options_get_one_line(tmp_path):
     existing = tmp_path / "old.json"
     existing.write_text("{}")
     for args, words in (
-        (["--players", "5"], "bad rules: schedule four-blocks is for 4 or 6 players"),
+        (["--players", "5"], "bus-angeles is played by 4 players, not 5; presets for 5 players: camp,"),
         (["--bots", "nobody"], "--bots: unknown bot 'nobody'"),
         (["--bots", "random,random"], "--bots: give one name, or 3 names"),
         (["--lang", "de"], "--lang must be one of: en, ru"),

@@ -13,7 +13,10 @@ with every hand known (RULES.md §7):
   best achievable result: a double-dummy mistake (a cautious one; the others
   do not really play together against him).
 
-Deals known only by their results (real cards) are skipped.  The JSON form
+Deals known only by their results (real cards) are skipped; a record of
+nothing else raises :class:`NothingToAnalyse`.  A deal the record stops in
+(an unfinished game) is not analysed either — its tricks are not all played —
+and :attr:`Analysis.unfinished` names it.  The JSON form
 (:meth:`Analysis.to_json`) is what the web replay viewer reads.
 """
 
@@ -71,22 +74,31 @@ class DealAnalysis:
 
 @dataclass(frozen=True)
 class Analysis:
-    """A whole record: ``players`` and the analysed ``deals``."""
+    """A whole record: ``players`` and the analysed ``deals`` (the finished ones);
+    ``unfinished``: the index (0-based) of the deal an unfinished game stops in,
+    not analysed, else ``None``."""
 
     rules: str
     players: tuple[str, ...]
     deals: tuple[DealAnalysis, ...]
+    unfinished: int | None = None
 
     def to_json(self) -> dict:
-        """JSON-ready data: ``{"format": "joker-analysis", "version": 1, "rules", "players", "deals": [...]}``,
-        each deal as :class:`DealAnalysis` fields plus its ``mistakes`` count."""
+        """JSON-ready data: ``{"format": "joker-analysis", "version": 1, "rules", "players", "deals": [...],
+        "unfinished": index or null}``, each deal as :class:`DealAnalysis` fields plus its ``mistakes`` count."""
         return {
             "format": "joker-analysis",
             "version": 1,
             "rules": self.rules,
             "players": list(self.players),
             "deals": [{**asdict(d), "mistakes": len(d.mistakes)} for d in self.deals],
+            "unfinished": self.unfinished,
         }
+
+
+class NothingToAnalyse(JokerError):
+    """A valid record with no deal played card by card (a real-card game's
+    scores only): there is nothing for the double-dummy solver to look at."""
 
 
 def _initial_state(final: GameState) -> GameState:
@@ -97,16 +109,18 @@ def analyse(record: GameRecord, progress: Callable[[int, int], None] | None = No
             solver: DoubleDummy | None = None) -> Analysis:
     """Analyse ``record`` (see the module doc); ``progress(done, total)`` after each
     deal.  Raises :class:`~joker.errors.RecordError` when the record does not
-    replay, :class:`JokerError` for a record of real cards only."""
+    replay, :class:`NothingToAnalyse` for a record of real-card deals only."""
     final = replay(record)
     if all(e.real_cards for e in record.deals):
-        raise JokerError("the record holds only real-card deals (no cards to analyse)")
+        raise NothingToAnalyse("nothing to analyse: the record holds only real-card deals (scores without cards)")
     dd = solver or DoubleDummy()
     rules = final.rules
     n = rules.players
+    unfinished = None if final.is_terminal() else final.deal_index
     by_deal: dict[int, list] = {}
     for deal_index, action in final.actions():
-        by_deal.setdefault(deal_index, []).append(action)
+        if deal_index != unfinished:  # its tricks are not all played: no result to weigh the cards against
+            by_deal.setdefault(deal_index, []).append(action)
     state = _initial_state(final)
     out = []
     total = len(by_deal)
@@ -114,11 +128,9 @@ def analyse(record: GameRecord, progress: Callable[[int, int], None] | None = No
         if state.deal_index != i:
             raise JokerError(f"deal {i + 1} does not follow the previous one")  # pragma: no cover - replay checked
         k = 0
-        while state.phase is not Phase.PLAY and k < len(actions):
+        while state.phase is not Phase.PLAY:
             state = state.apply(actions[k])
             k += 1
-        if state.phase is not Phase.PLAY or state.deal_index != i:
-            break  # an unfinished deal still bidding
         spec = state.spec
         bids = None if all(b is None for b in state.bids) else tuple(state.bids)
         pos = position_of(state)
@@ -127,7 +139,6 @@ def analyse(record: GameRecord, progress: Callable[[int, int], None] | None = No
         achievable = tuple(tuple(dd.achievable(pos, p)) for p in range(n))
         notes = []
         trick_no = 1
-        finished = False
         for a in actions[k:]:
             p = pos.to_move
             bid = None if bids is None else bids[p]
@@ -145,15 +156,13 @@ def analyse(record: GameRecord, progress: Callable[[int, int], None] | None = No
                 trick_no += 1
             pos = after
             state = state.apply(a)
-            if state.deal_index != i:
-                finished = True
-        tricks = tuple(state.results[i].tricks) if finished else tuple(pos.taken)
-        res_trump = final.results[i].trump if i < len(final.results) else state.trump
-        trump = "N" if res_trump is None else "SCDH"[res_trump]
-        out.append(DealAnalysis(i, spec.cards, trump, bids, tricks, most, fewest, achievable, tuple(notes)))
+        result = final.results[i]
+        trump = "N" if result.trump is None else "SCDH"[result.trump]
+        out.append(DealAnalysis(i, spec.cards, trump, bids, tuple(result.tricks), most, fewest, achievable,
+                                tuple(notes)))
         if progress:
             progress(done + 1, total)
-    return Analysis(str(rules), tuple(record.players), tuple(out))
+    return Analysis(str(rules), tuple(record.players), tuple(out), unfinished)
 
 
-__all__ = ["Analysis", "CardNote", "DealAnalysis", "analyse"]
+__all__ = ["Analysis", "CardNote", "DealAnalysis", "NothingToAnalyse", "analyse"]

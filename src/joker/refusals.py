@@ -4,10 +4,15 @@
 ``reason`` code with ``params`` (the action, the legal actions, the suit…);
 :func:`refusal` says the same from the code in English or Russian.  The
 English texts are the engine's messages word for word (a test holds them
-together); the terminal game and the web app both use this one table.
+together); the terminal game and the web app both use this one table.  The
+params are in the engine's notation (``b5``, ``AS``, ``X1:high``); a caller
+that shows cards otherwise passes ``render`` to :func:`refusal` to rewrite
+them in its own (the terminal game: ``5``, ``A♠``, ``X1 high``).
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -80,14 +85,18 @@ def texts_for_player(lang: str) -> dict[str, str]:
     return {**TEXTS.get(lang, {}), **YOU.get(lang, {})}
 
 
-def refusal(error: Exception, lang: str = "en", you: bool = False) -> str:
+def refusal(error: Exception, lang: str = "en", you: bool = False,
+            render: Callable[[str, str], str] | None = None) -> str:
     """Why an action was refused, in ``lang`` (``en`` or ``ru``): from the
     ``reason`` and ``params`` of an ``IllegalActionError``; its own message
     when it has no known reason or the language is unknown.  ``you``: said to
-    the player who tried it ("you do not hold …", not "seat 1 does not hold …")."""
+    the player who tried it ("you do not hold …", not "seat 1 does not hold …").
+    ``render(name, value)``: each param as the caller shows it (default: as the
+    engine wrote it)."""
     reason = getattr(error, "reason", None)
     table = texts_for_player(lang) if you else TEXTS.get(lang, {})
     text = table.get(reason) if reason else None
     if text is None:
         return str(error)
-    return text.format(**error.params)
+    params = error.params if render is None else {k: render(k, v) for k, v in error.params.items()}
+    return text.format(**params)

@@ -18,6 +18,7 @@ from rich.table import Table
 from ..cards import suit_symbol
 from ..errors import JokerError
 from ..record import load_record
+from ..rules import parse_rules
 
 
 def analyse_command(
@@ -29,8 +30,9 @@ def analyse_command(
 
     For every deal, the bids each player could have made sure of with all hands
     known; for every card, whether it lowered the best deal score its player
-    could still make sure of (block premiums not counted)."""
-    from ..analysis import analyse  # imports the compiled solver
+    could still make sure of (block premiums not counted).  A deal an
+    unfinished game stops in is not analysed."""
+    from ..analysis import NothingToAnalyse, analyse  # imports the compiled solver
 
     console = Console()
     err = Console(stderr=True)
@@ -40,15 +42,28 @@ def analyse_command(
                       TimeElapsedColumn(), console=err, transient=True, disable=as_json) as bar:
             task = bar.add_task("analysing deals", total=None)
             result = analyse(record, progress=lambda d, t: bar.update(task, completed=d, total=t))
+    except NothingToAnalyse as e:  # a valid record: not "invalid record"
+        err.print(f"[bold red]error:[/] {escape(str(file))}: {escape(str(e))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(1)
     except JokerError as e:
         err.print(f"[bold red]error:[/] invalid record {escape(str(file))}: {escape(str(e))}", markup=True,
-                  highlight=False)
+                  highlight=False, soft_wrap=True)
         raise typer.Exit(1)
     data = result.to_json()
     if out is not None:
         out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    stopped = None
+    if result.unfinished is not None:
+        deals = len(parse_rules(result.rules).deals)
+        stopped = (f"The game is unfinished: it stops in deal {result.unfinished + 1} of {deals}, "
+                   "which is not analysed (its tricks are not all played).")
+    if not result.deals:
+        if stopped:
+            console.print(stopped, highlight=False)
+        console.print("No deal is finished yet: nothing to analyse.", highlight=False)
         return
     names = result.players
     table = Table(title=f"{file.name} — {result.rules}: achievable bids (double dummy)",
@@ -71,6 +86,11 @@ def analyse_command(
         trump = suit_symbol(None if d.trump == "N" else "SCDH".index(d.trump))
         table.add_row(str(d.index + 1), str(d.cards), trump, *cells, str(len(d.mistakes)))
     console.print(table)
+    if stopped:
+        console.print(stopped, highlight=False)
+    if not any(d.mistakes for d in result.deals):
+        console.print("No card lowered its player's best achievable score.", highlight=False)
+        return
     mistakes = Table(title="cards that lowered their player's best achievable score",
                      caption="best before/after: the best deal score he could make sure of just before and just "
                              "after the card; bid still forced: whether he could still make sure of his bid")

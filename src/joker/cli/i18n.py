@@ -13,7 +13,7 @@ catalogue (:mod:`joker.cli.ledger_i18n`) through the same :class:`Tr`.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ..refusals import refusal
 
@@ -108,6 +108,7 @@ EN: dict[str, str] = {
     "sheet_title": "Score sheet — {rules}",
     "error": "✗ {message}",
     "illegal": "✗ {message}",
+    "refused_bid": "{bid}",  # the bid in a refusal: the English text already says "illegal bid {action}"
     "not_understood": "✗ not understood: {text!r} — {expected}; ? lists legal moves, help lists commands",
     "expect_trump": "name a suit (S C D H, ♠ ♣ ♦ ♥) or N for no trump",
     "expect_bid": "bid a number {lo}–{hi}",
@@ -135,6 +136,9 @@ EN: dict[str, str] = {
     "bots_count": "--bots: give one name, or {count} names (one per bot seat); got {given}",
     "save_exists": "{path} exists; continue it with --resume {path}, or choose another --save",
     "bad_rules": "bad rules: {error}",
+    "players_fixed": "{rules} is played by {counts} players, not {players}",
+    "players_presets": "; presets for {players} players: {presets} (--preset NAME)",
+    "players_no_preset": "; no preset is played by {players} players",
     "bad_record": "cannot resume {path}: {error}",
 }
 
@@ -219,6 +223,7 @@ RU: dict[str, str] = {
     "sheet_title": "Запись — {rules}",
     "error": "✗ {message}",
     "illegal": "✗ нельзя: {message}",
+    "refused_bid": "заказ {bid}",
     "not_understood": "✗ непонятно: {text!r} — {expected}; ? — допустимые ходы, help — команды",
     "expect_trump": "назовите масть (S C D H, ♠ ♣ ♦ ♥) или N — бескозырка",
     "expect_bid": "закажите число {lo}–{hi}",
@@ -244,6 +249,9 @@ RU: dict[str, str] = {
     "bots_count": "--bots: одно имя или {count} имён (по одному на бота); дано {given}",
     "save_exists": "{path} уже есть; продолжите игру через --resume {path} или укажите другой --save",
     "bad_rules": "ошибка в правилах: {error}",
+    "players_fixed": "{rules}: число игроков — {counts}, а не {players}",
+    "players_presets": "; для {players} игроков есть правила: {presets} (--preset ИМЯ)",
+    "players_no_preset": "; правил для {players} игроков нет",
     "bad_record": "нельзя продолжить {path}: {error}",
 }
 
@@ -279,9 +287,10 @@ class Tr:
             text = self._english[key]
         return text.format(**fields) if fields else text
 
-    def refusal(self, error: Exception, you: bool = False) -> str:
-        """Why the engine refused an action, in this language (see :func:`joker.refusals.refusal`)."""
-        return refusal(error, self.lang, you)
+    def refusal(self, error: Exception, you: bool = False, render: Callable[[str, str], str] | None = None) -> str:
+        """Why the engine refused an action, in this language; ``render`` rewrites
+        its params (cards, actions) for the screen (see :func:`joker.refusals.refusal`)."""
+        return refusal(error, self.lang, you, render)
 
     def plural(self, n: int, forms: Sequence[str]) -> str:
         """``n`` with the right noun form: English (one, many), Russian (1, 2–4, 5+)."""

@@ -6,7 +6,9 @@ import json
 from pathlib import Path
 
 import typer
+import typer.core
 from rich.console import Console
+from rich.markup import escape
 
 from ..errors import JokerError
 from ..record import load_record, replay as replay_record, totals_with_penalties
@@ -16,7 +18,30 @@ from .simulate import simulate_command
 from .render import sheet_table, standings_table
 from .rules_cmd import rules_command
 
+
+def _flags_show_no_value() -> None:
+    """Typer 0.29's Rich help prints a type beside every option, flags included
+    (``--json <bool>``, even ``--help <bool>``), as if they took a value — they
+    take none (``--json true`` is an error); click's plain help shows none for
+    a flag.  Make the Rich help (every ``joker`` command, ``ledger`` and
+    ``arena`` too) show none either.  A no-op if Typer changes its internals."""
+    option = getattr(typer.core, "TyperOption", None)
+    shown = getattr(option, "display_type_rich", None)
+    if shown is None or getattr(shown, "joker_flags", False):
+        return
+
+    def display_type_rich(self, ctx):  # noqa: ANN001, ANN202 - Typer's own signature
+        return None if getattr(self, "is_flag", False) else shown(self, ctx)
+
+    display_type_rich.joker_flags = True  # type: ignore[attr-defined]
+    option.display_type_rich = display_type_rich  # type: ignore[union-attr]
+
+
+_flags_show_no_value()
+
+
 app = typer.Typer(
+    rich_markup_mode="markdown",  # a docstring's paragraphs are reflowed to the terminal, not broken where typed
     help="Joker («Джокер», «Расписной покер»): play, keep score, analyse.",
     no_args_is_help=True,
     add_completion=False,
@@ -28,7 +53,6 @@ def _main() -> None:
     """Joker («Джокер», «Расписной покер»): play, keep score, analyse."""
 
 
-@app.command()
 def replay(
     file: Path = typer.Argument(..., help="A game record (JSON, see docs/records.md)."),
     as_json: bool = typer.Option(False, "--json", help="Print the results as JSON instead of the sheet."),
@@ -43,7 +67,9 @@ def replay(
         record = load_record(file)
         state = replay_record(record)
     except JokerError as e:
-        typer.echo(f"invalid record {file}: {e}", err=True)
+        # worded as `joker analyse` and `joker ledger` say theirs
+        err = Console(stderr=True, highlight=False)
+        err.print(f"[bold red]error:[/] invalid record {escape(str(file))}: {escape(str(e))}", soft_wrap=True)
         raise typer.Exit(1)
     fines = [0] * state.rules.players
     for p in record.penalties:
@@ -73,6 +99,7 @@ def replay(
         console.print(f"game unfinished: {len(state.results)} of {len(state.rules.deals)} deals played")
 
 
+app.command("replay")(replay)
 app.command("play")(play_command)
 app.command("simulate")(simulate_command)
 app.command("rules")(rules_command)

@@ -23,8 +23,9 @@ actions, so the human never sees another hand.  Input: a card by its text
 ``joker``) opens a short prompt for its call (``high H``, ``takes ♣``,
 ``give``, ``top`` on a lead; ``high``/``low`` when following), and
 ``X1 high H`` or ``X1:high:H`` does it in one go.  ``?`` lists the legal
-moves, ``hint`` shows what the heuristic bot would do, ``s`` prints the score
-sheet, ``r`` redraws the screen, ``help`` the commands.  ``q``, Ctrl-C,
+moves, ``hint`` shows what the heuristic bot would do (written as it is
+typed), ``s`` prints the score sheet, ``r`` redraws the screen, ``help`` the
+commands.  ``q``, Ctrl-C,
 Ctrl-D (end of input) and a hang-up save the game record and print where;
 ``joker play --resume FILE`` continues it exactly.
 
@@ -62,7 +63,7 @@ import typer
 from rich.console import Console
 
 from ..errors import JokerError
-from ..rules import PRESETS, parse_rules, preset as get_preset
+from ..rules import PRESETS, Rules, parse_rules, preset as get_preset
 from .i18n import LANGS, Tr
 from .play_game import Quit
 from .play_session import default_save_path, load_session, new_session, resolve_bots
@@ -82,6 +83,39 @@ def _install_hangup_handlers() -> dict:
             except (ValueError, OSError):  # not the main thread
                 pass
     return old
+
+
+def _player_counts(rules: Rules) -> list[int]:
+    """The numbers of players ``rules`` can be played by (each tried: the schedule,
+    deck and first dealer all have a say)."""
+    counts = []
+    for n in range(2, 11):
+        try:
+            rules.replace(players=n)
+        except JokerError:
+            continue
+        counts.append(n)
+    return counts
+
+
+def _counts_text(counts: list[int]) -> str:
+    """``4``, ``2–6``, ``4, 6``."""
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
+def _players_refused(tr: Tr, rules: Rules, players: int, error: JokerError) -> str:
+    """Why ``--players`` does not fit the rules, as the player can act on it: how
+    many play this rule set and which presets take ``players`` players — not the
+    first field that broke (``first_dealer=4: must be a seat 1..3``)."""
+    counts = _player_counts(rules)
+    if not counts:  # the rules allow no other number (e.g. an explicit schedule too long for any other)
+        return tr("bad_rules", error=error)
+    fits = [name for name, r in PRESETS.items() if players in _player_counts(r)]
+    text = tr("players_fixed", rules=rules, counts=_counts_text(counts), players=players)
+    return text + (tr("players_presets", players=players, presets=", ".join(fits)) if fits
+                   else tr("players_no_preset", players=players))
 
 
 def play_command(
@@ -151,10 +185,13 @@ def play_command(
         lang = lang or "en"
         try:
             r = parse_rules(rules) if rules else get_preset(preset)
-            if players is not None and players != r.players:
-                r = r.replace(players=players)
         except JokerError as e:
             fail(tr("bad_rules", error=e))
+        if players is not None and players != r.players:
+            try:
+                r = r.replace(players=players)
+            except JokerError as e:
+                fail(_players_refused(tr, r, players, e))
         try:
             bot_names = resolve_bots(bots, r.players - 1)
         except ValueError as e:

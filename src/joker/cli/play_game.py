@@ -20,14 +20,13 @@ from typing import Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from ..actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play, parse_action
+from ..actions import Action, Bid, ChooseTrump, Play, parse_action
 from ..bots import BOTS, make_bot
 from ..cards import JOKER1, Card, parse_card
 from ..engine.state import GameState, Phase
 from ..engine.views import PlayerView, view_of
 from ..errors import IllegalActionError, InvalidNotationError
 from ..record import record_from_state, save_record
-from ..rules import JokerCall
 from .i18n import Tr
 from .play_input import (
     HELP_WORDS,
@@ -45,7 +44,16 @@ from .play_input import (
     parse_trump,
 )
 from .play_screen import Screen, public_forbidden
-from .play_text import action_text, call_options, card_text, expected_text, legal_items, prompt_text
+from .play_text import (
+    action_text,
+    call_options,
+    card_text,
+    expected_text,
+    legal_items,
+    prompt_text,
+    refusal_field,
+    typed_text,
+)
 
 APP = "joker play"  # the record's meta["app"]
 
@@ -76,9 +84,10 @@ class TerminalGame:
     """One game in the terminal: the state, who sits where, and the I/O.
 
     ``bots[seat]`` is a bot name, ``None`` for the human's seat.  ``input_fn``
-    reads one line (default :func:`input`); it may raise ``EOFError`` or
-    ``KeyboardInterrupt``, which save the game and quit.  :attr:`screen` (a
-    :class:`~joker.cli.play_screen.Screen`) prints what the human sees.
+    reads one line after the prompt is printed (default: :func:`input`, given
+    the prompt); it may raise ``EOFError`` or ``KeyboardInterrupt``, which save
+    the game and quit.  :attr:`screen` (a :class:`~joker.cli.play_screen.Screen`)
+    prints what the human sees.
     """
 
     def __init__(
@@ -100,7 +109,7 @@ class TerminalGame:
         self.lang = lang
         self.tr = Tr(lang)
         self.console = console or Console(highlight=False)
-        self.input_fn = input_fn or input
+        self.input_fn = input_fn
         self.screen = Screen(self.console, self.tr, self.names, human, lang)
         self._announced: int | None = None
 
@@ -113,9 +122,15 @@ class TerminalGame:
         self.say(self.tr("error", message=message), style="red")
 
     def _ask(self, prompt: str) -> str:
-        self.console.print(prompt, end="", markup=False, highlight=False, emoji=False)
         try:
-            line = self.input_fn()
+            if self.input_fn is None and "readline" in sys.modules:
+                # readline must be given the prompt: told none, it echoes no newline for an empty
+                # line and the next prompt lands on the same one ("Your card › Your card ›").
+                # Without readline, input() would write its prompt to stderr: printed below instead.
+                line = input(prompt)
+            else:
+                self.console.print(prompt, end="", markup=False, highlight=False, emoji=False)
+                line = (self.input_fn or input)()
         except EOFError:
             self.say()
             raise Quit(0) from None
@@ -317,7 +332,9 @@ class TerminalGame:
         try:
             self.state.apply(action)
         except IllegalActionError as e:
-            self.say(self.tr("illegal", message=self.tr.refusal(e, you=True)), style="red")
+            # the engine's params are in its notation (b5, 8D, X1:high): say them as the screen does
+            message = self.tr.refusal(e, you=True, render=lambda name, value: refusal_field(self.tr, name, value))
+            self.say(self.tr("illegal", message=message), style="red")
             return True
         return False
 
@@ -331,7 +348,8 @@ class TerminalGame:
         except Exception as e:  # a bot's bug must not end the game
             self._error(f"hint failed: {type(e).__name__}: {e}")
             return
-        self.say(self.tr("hint", bot="heuristic", move=action_text(self.tr, a)))
+        # as it may be typed at the prompt ("X2 takes ♥"), not as reported ("X2 (joker: takes ♥)")
+        self.say(self.tr("hint", bot="heuristic", move=typed_text(self.tr, a)))
 
     def _parse(self, text: str, view: PlayerView) -> Action | None:
         """The action typed at the main prompt (``None``: the joker prompt was left empty)."""
@@ -367,8 +385,8 @@ class TerminalGame:
             return Play(card)
         lead = not view.trick
         if card not in view.hand:
-            # let the engine name the problem ("does not hold X2")
-            return LeadJoker(card, JokerCall.HIGH, 0) if lead else FollowJoker(card, True)
+            # let the engine name the problem ("you do not hold X2"), with the call if one was typed
+            return self._call_or_none(rest, card, lead, view) if rest else Play(card)
         if rest:
             return self._call_or_none(rest, card, lead, view)
         return self._joker_prompt(card, lead, view)

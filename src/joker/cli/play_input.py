@@ -87,9 +87,23 @@ def parse_bid(text: str) -> Bid:
     return Bid(int(t))
 
 
+_TIDY = str.maketrans({":": " ", "(": " ", ")": " "})
+
+
+def _call_words(text: str) -> str:
+    """A call as typed, lower-cased and tidied: ``:`` and brackets as spaces, and
+    leading joker words (``X2``, ``joker``) dropped, so the report's wording is read too
+    (``X2 (joker: takes ♥)``, ``джокер: ♥ берёт``)."""
+    words = text.strip().lower().translate(_TIDY).split()
+    while words and (words[0] in JOKER_WORDS or words[0] in ("x1", "x2")):
+        words = words[1:]
+    return " ".join(words)
+
+
 def _split_suit(text: str) -> tuple[str, Suit | None]:
-    """``"high ♥"`` → ``("high", 3)``; ``"high♥"`` too; no trailing suit → ``(text, None)``."""
-    t = " ".join(text.strip().lower().replace(":", " ").split())
+    """``"high ♥"`` → ``("high", 3)``; ``"high♥"`` and ``"♥ берёт"`` (the suit
+    first, as the Russian report says it) too; no suit → ``(text, None)``."""
+    t = _call_words(text)
     if not t:
         return "", None
     if " " in t:
@@ -97,6 +111,10 @@ def _split_suit(text: str) -> tuple[str, Suit | None]:
         s = parse_suit_word(last)
         if s is not None:
             return head, s
+        first, tail = t.split(" ", 1)
+        s = parse_suit_word(first)
+        if s is not None:
+            return tail, s
     if len(t) > 1 and t[-1] in "♠♣♦♥♤♧♢♡":
         return t[:-1].strip(), _SUIT_WORDS[t[-1]]
     return t, None
@@ -104,7 +122,9 @@ def _split_suit(text: str) -> tuple[str, Suit | None]:
 
 def parse_call(text: str, joker: Card, lead: bool) -> Action:
     """A joker's call: on a lead ``high H``/``takes ♣``/``give``/``top`` (or Russian
-    words), when following ``high``/``low``.  Returns the action for ``joker``.
+    words), when following ``high``/``low``; a leading ``joker``/``X1`` and the
+    move report's wording (``joker: takes ♥``, ``джокер: ♥ берёт``) are read too.
+    Returns the action for ``joker``.
     Raises :class:`BadInput` (not understood) or :class:`ValueError` ``("needs_suit", word)``."""
     word, suit = _split_suit(text)
     if lead:

@@ -112,7 +112,8 @@ def load_session(
     input_fn: Callable[[], str] | None = None,
 ) -> TerminalGame:
     """A saved game, restored from its record: state by replay; seats, bots and
-    language from ``players`` and ``meta`` (``lang``/``bots`` override them).
+    language from ``players`` and ``meta`` (``lang``/``bots`` override them); the
+    default names follow the language (:func:`_names_in`).
     Raises :class:`JokerError` for a bad record, ``ValueError`` for bad bots."""
     record = load_record(path)
     state = replay(record)
@@ -132,4 +133,15 @@ def load_session(
         seat_bots = [None if s == human else (b if b in BOTS else fallback) for s, b in enumerate(saved)]
     else:
         seat_bots = _around(n, human, None, [default_bot()] * (n - 1))
-    return TerminalGame(state, record.players, seat_bots, human, save_path or Path(path), lang, console, input_fn)
+    names = _names_in(lang, record.players, human)
+    return TerminalGame(state, names, seat_bots, human, save_path or Path(path), lang, console, input_fn)
+
+
+def _names_in(lang: str, players: Sequence[str], human: int) -> list[str]:
+    """The saved names, those the game gave by default (``You``, ``Alice``… or
+    ``Вы``, ``Алиса``…) said in ``lang``: a game resumed in another language
+    calls its seats as a new one would; names the players chose are kept."""
+    n = len(players)
+    defaults = {lg: _around(n, human, HUMAN_NAME[lg], BOT_NAMES[lg]) for lg in LANGS}
+    return [defaults[lang][s] if any(name == d[s] for d in defaults.values()) else name
+            for s, name in enumerate(players)]

@@ -1,16 +1,17 @@
 """The words of ``joker play``: how the terminal game writes a card (``A♥``,
 ``10♣``, ``X1``) and its Rich style, an action either as a readable phrase
 (the screen and the move reports) or as the user would type it (the ``?``
-list), and the prompts built from the human's view (what to type now, the
-joker's calls on offer).  Pure: no I/O; translated words come from
-:class:`~joker.cli.i18n.Tr`."""
+list, hints, the params of the engine's refusals), and the prompts built from
+the human's view (what to type now, the joker's calls on offer).  Pure: no
+I/O; translated words come from :class:`~joker.cli.i18n.Tr`."""
 
 from __future__ import annotations
 
-from ..actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play
-from ..cards import JOKER1, RANKS, Card, Suit, sort_hand, suit_symbol
+from ..actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play, parse_action
+from ..cards import JOKER1, RANKS, Card, Suit, parse_card, sort_hand, suit_symbol
 from ..engine.state import Phase
 from ..engine.views import PlayerView
+from ..errors import InvalidNotationError
 from ..rules import JokerCall
 from .i18n import Tr
 
@@ -73,6 +74,30 @@ def typed_text(tr: Tr, a: Action) -> str:
 
 def _follow_word(tr: Tr, high: bool) -> str:
     return tr("call_follow_high" if high else "call_follow_low")
+
+
+def refusal_field(tr: Tr, name: str, value: str) -> str:
+    """A param of an engine refusal (:mod:`joker.refusals`, engine notation) as
+    the screen writes it: ``action`` ``b5`` → ``5`` (``заказ 5``), ``X1:high`` →
+    ``X1 high``; ``legal`` ``8D JD`` → ``8♦, J♦``; ``card``/``cards`` ``AS`` → ``A♠``.
+    Anything else, or text that does not parse, is kept as it is."""
+    try:
+        if name == "action":
+            if value[:1] == "b" and value[1:].isdigit():  # any bid, even one too large to parse
+                # the English texts already say "illegal bid {action}"; the Russian ones start with it
+                return tr("refused_bid", bid=int(value[1:]))
+            return typed_text(tr, parse_action(value))
+        if name == "legal":
+            if value == "none":
+                return value
+            return ", ".join(typed_text(tr, parse_action(t)) for t in value.split())
+        if name == "card":
+            return card_text(parse_card(value))
+        if name == "cards":
+            return " ".join(card_text(parse_card(t)) for t in value.split())
+    except InvalidNotationError:
+        pass
+    return value
 
 
 # -- prompts from the human's view -------------------------------------------------

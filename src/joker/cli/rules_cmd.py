@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Optional
 
 import typer
@@ -13,8 +14,29 @@ from ..errors import JokerError
 from ..rules import PRESETS, Rules, parse_rules
 
 
+# :class:`Rules` → Rules, :func:`~joker.rules.preset` → preset, :ref:`the text <target>` → the text
+_ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`(~?)([^`<]*?)\s*(?:<[^`>]*>)?`")
+_LITERAL = re.compile(r"``(.+?)``|`([^`]+)`")
+
+
+def _plain(text: str) -> str:
+    """A field's docstring without its reST markup, for the terminal: a double-
+    backquoted literal or a role shows as its bare text; a literal of punctuation
+    only (a comma, a bar) keeps quotes, so "separated by ','" still reads."""
+
+    def role(m: re.Match) -> str:
+        return m.group(2).rsplit(".", 1)[-1] if m.group(1) else m.group(2)
+
+    def literal(m: re.Match) -> str:
+        t = m.group(1) or m.group(2)
+        return t if any(ch.isalnum() for ch in t) else f"'{t}'"
+
+    return _LITERAL.sub(literal, _ROLE.sub(role, text))
+
+
 def _field_docs() -> dict[str, str]:
-    """Attribute docstrings of :class:`Rules` (the source's ``\"\"\"...\"\"\"`` under each field)."""
+    """Attribute docstrings of :class:`Rules` (the source's ``\"\"\"...\"\"\"`` under each field),
+    as plain text (:func:`_plain`)."""
     import ast
     import inspect
 
@@ -23,7 +45,7 @@ def _field_docs() -> dict[str, str]:
     body = tree.body[0].body  # type: ignore[attr-defined]
     for node, nxt in zip(body, body[1:]):
         if isinstance(node, ast.AnnAssign) and isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant):
-            docs[node.target.id] = " ".join(str(nxt.value.value).split())  # type: ignore[union-attr]
+            docs[node.target.id] = _plain(" ".join(str(nxt.value.value).split()))  # type: ignore[union-attr]
     return docs
 
 
