@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select, update
 
-from joker.ledger import ConflictError, KeeperDecisionNeeded, Ledger, LedgerError
+from joker.ledger import ConflictError, KeeperDecisionNeeded, Ledger, LedgerError, Undone
 from joker.ledger.models import Deal, Game, Player
 from joker.ledger.paper import import_csv, import_record, parse_extras, parse_sheet, record_json, sheet_csv
 from joker.ledger.stats import cup_season, history, player_stats
@@ -200,7 +200,7 @@ def test_dots_make_a_slap_across_the_games_of_a_day_never_the_next(led):
     assert fifth.slap is None
     assert led.game(g3).dots_running == (0, 2, 0, 0) and led.game(g3).slaps_day == (0, 0, 0, 0)
     # undoing the third dot of day 1 is impossible once the day has ended; on day 2 undo works
-    assert led.undo(g3).startswith("dot")
+    assert str(led.undo(g3)) == "dot to Печун (stalling)"
     assert led.game(g3).dots_running == (0, 1, 0, 0)
     stats = {s.name: s for s in player_stats(led)[0]}
     assert (stats[B].dots, stats[B].slaps, stats[A].dots) == (5, 1, 1)
@@ -321,12 +321,12 @@ def test_undo_takes_back_each_kind_of_entry(led):
     led.set_bid(g, A, 0)
     led.set_bid(g, B, 0)
     assert led.game(g).current.bids == (0, 0, None, None)
-    assert led.undo(g) == "bid of deal 1"
+    assert led.undo(g) == Undone("bid", 1) and str(Undone("bid", 1)) == "bid of deal 1"
     assert led.game(g).current.bids == (0, None, None, None)
     led.set_bids(g, [0, 0, 0, 0])
     led.set_tricks(g, [0, 1, 0, 0])
     assert led.game(g).current.number == 2
-    assert led.undo(g) == "tricks of deal 1"
+    assert str(led.undo(g)) == "tricks of deal 1"
     cur = led.game(g).current
     assert (cur.number, cur.trump, cur.bids) == (1, "H", (0, 0, 0, 0))
     led.set_tricks(g, [0, 1, 0, 0])
@@ -335,16 +335,99 @@ def test_undo_takes_back_each_kind_of_entry(led):
     led.penalty(g, A, "no_cut")
     v = led.game(g)
     assert len(v.redeals) == 1 and v.fines == (-250, 0, 0, 0) and v.current.attempt == 2
-    assert led.undo(g).startswith("fine to Бутка (no_cut) and the redeal of deal 2")
+    done = led.undo(g)
+    assert done == Undone("penalty", 2, "fine", A, "no_cut")
+    assert str(done) == "fine to Бутка (no_cut) and the redeal of deal 2"
     v = led.game(g)
     assert v.redeals == () and v.fines == (0, 0, 0, 0) and (v.current.attempt, v.current.trump) == (1, "S")
-    assert led.undo(g) == "trump of deal 2"
-    assert led.undo(g) == "tricks of deal 1"
+    assert str(led.undo(g)) == "trump of deal 2"
+    # a whole deal is "deal 2", not "deal of deal 2"; a redeal and a correction are named too
+    led.enter_deal(g, "S", [0, 1, 0, 0], [0, 1, 1, 0])
+    assert str(led.undo(g)) == "deal 2"
+    led.redeal(g, "the pack was short")
+    assert str(led.undo(g)) == "redeal of deal 2"
+    led.edit_deal(g, 1, tricks=[1, 0, 0, 0])
+    assert str(led.undo(g)) == "correction of deal 1"
+    assert led.game(g).results[0].tricks == (0, 1, 0, 0)
+    assert str(led.undo(g)) == "tricks of deal 1"
     for _ in range(3):
         led.undo(g)  # bids, bid, trump
     with pytest.raises(LedgerError, match="nothing to undo"):
         led.undo(g)
     assert led.verify() == []
+    two = led.new_game(PLAYERS, rules="bus-angeles(schedule='1')")
+    led.enter_deal(two, "H", [0, 0, 0, 0], [0, 1, 0, 0])
+    led.finish(two)
+    assert str(led.undo(two)) == "finish" and led.game(two).state == "open"
+    led.abandon(two)
+    assert str(led.undo(two)) == "abandon" and led.game(two).state == "open"
+
+
+def test_a_whole_deal_completes_what_was_entered_of_it_and_never_replaces_it(led):
+    """`bids 1,1,1,0` then `deal --trump D --bids 2,1,0,0 …`: the deal is refused,
+    naming the bids entered and how to change them, and nothing is written; the
+    same bids complete the deal, as one entry to undo."""
+    g = led.new_game(PLAYERS, rules="bus-angeles(schedule='4,4')")  # deal 1: 4 cards, dealer Монай
+    led.set_bids(g, "1,1,1,0")
+    with pytest.raises(LedgerError) as ei:
+        led.enter_deal(g, "D", "2,1,0,0", "2,1,1,0")
+    assert ei.value.code == "deal_bids_differ"
+    assert str(ei.value) == (
+        "deal 1 (4 cards): the bids already entered for this deal are Бутка 1, Печун 1, Бардак 1, Монай 0, "
+        "not Бутка 2, Печун 1, Бардак 0, Монай 0: to change them, take them back first with `joker ledger undo` "
+        "(or give the same bids)")
+    cur = led.game(g).current
+    assert (cur.trump, cur.bids) == (None, (1, 1, 1, 0)) and led.game(g).results == ()
+    # the same bids: the deal is completed (bids 1, 1, 1, 0; tricks 1 each: 100, 100, 100 and Монай over: 10)
+    r = led.enter_deal(g, "D", "1,1,1,0", "1,1,1,1")
+    assert r.scores == (100, 100, 100, 10)
+    assert str(led.undo(g)) == "deal 1"  # one entry: back to the bids alone
+    cur = led.game(g).current
+    assert (cur.trump, cur.bids) == (None, (1, 1, 1, 0))
+    # a trump already entered is kept the same way
+    led.set_trump(g, "H")
+    with pytest.raises(LedgerError) as ei:
+        led.enter_deal(g, "D", "1,1,1,0", "1,1,1,1")
+    assert str(ei.value) == ("deal 1 (4 cards): the trump already entered for this deal is H, not D: to change it, "
+                             "take it back first with `joker ledger undo` (or give the same trump)")
+    assert led.game(g).current.trump == "H"
+    # bids said so far one at a time: a deal that agrees with them gives the rest
+    led.undo(g)
+    led.undo(g)
+    led.set_bid(g, A, 1)
+    with pytest.raises(LedgerError, match="already entered for this deal are Бутка 1, not Бутка 0, Печун 1"):
+        led.enter_deal(g, "D", "0,1,1,1", "0,1,1,2")
+    assert led.enter_deal(g, "D", "1,1,1,0", "1,1,1,1").scores == (100, 100, 100, 10)
+    # deal 2 (dealer Бутка): his forbidden bid 1 (the others said 3) recorded as said stays so when the
+    # whole deal repeats the bids; all four make 1: 100 each
+    led.set_bids(g, "1,1,1,1", house_override=True)
+    assert led.enter_deal(g, "S", "1,1,1,1", "1,1,1,1").scores == (100, 100, 100, 100)
+    assert led.game(g).record.deals[1].house_override is True
+    assert led.verify() == []
+
+
+def test_the_game_chart_ends_a_block_where_the_rules_do(led):
+    """Block 1 of bus-angeles is deals 1..8: a game at deal 5 has no block end
+    line; once deal 10 is in, block 1 ends after deal 8 (past its premium at 8.4)
+    and block 2 (deals 9..12), unfinished, has none."""
+    from joker.ledger.charts import block_spans, game_figure
+
+    g = led.new_game(PLAYERS)
+    for cards, trump, bids, tricks in DEALS[:5]:
+        led.enter_deal(g, trump, bids, tricks)
+
+    def drawn(view):
+        ax = game_figure(view).axes[0]
+        ends = [line.get_xdata()[0] for line in ax.lines if line.get_linestyle() == "--"]
+        labels = {t.get_text(): t.get_position()[0] for t in ax.texts if t.get_text().startswith("block")}
+        return ends, labels
+
+    v = led.game(g)
+    assert block_spans(v) == {0: (1, 8), 1: (9, 12), 2: (13, 20), 3: (21, 24)}
+    assert drawn(v) == ([], {"block 1": 4.5})
+    for cards, trump, bids, tricks in DEALS[5:10]:
+        led.enter_deal(g, trump, bids, tricks)
+    assert drawn(led.game(g)) == ([8.9], {"block 1": 4.5, "block 2": 10.5})  # Бутка's premium: 8 + 0.4 + 0.5
 
 
 def test_edit_a_past_deal_recomputes_everything_after_it(led):

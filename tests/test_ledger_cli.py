@@ -56,6 +56,7 @@ def test_every_command_has_help(db):
         result = CliRunner().invoke(app, ["ledger", *path, "--help"])
         assert result.exit_code == 0, (path, result.output)
         assert "Usage" in result.output
+        assert "<bool>" not in result.output, path  # a yes/no option is a flag, it takes no value
 
 
 def test_a_game_from_the_command_line(db, tmp_path):
@@ -166,6 +167,63 @@ def test_command_line_errors_are_clear(db, tmp_path):
     text.write_text("not a database", encoding="utf-8")
     out = run(str(text), "players", "list", code=1)
     assert "is not a joker ledger" in out
+
+
+def test_a_deal_never_replaces_the_bids_already_entered(db):
+    """`bids 1,1,1,0`, then `deal` with other bids: refused in either language, naming
+    the bids entered and how to change them, and nothing written; with the same bids it
+    completes the deal.  What undo took back is said in either language."""
+    for p in PLAYERS:
+        run(db, "players", "add", p, "--core")
+    run(db, "game", "new", "--players", ",".join(PLAYERS), "--rules", "bus-angeles(schedule='4,4')")
+    run(db, "bids", "1,1,1,0")
+    deal = ("deal", "--trump", "D", "--bids", "2,1,0,0", "--tricks", "2,1,1,0")
+    assert run(db, *deal, code=1) == (
+        "error: deal 1 (4 cards): the bids already entered for this deal are Бутка 1, Печун 1, Бардак 1, Монай 0, "
+        "not Бутка 2, Печун 1, Бардак 0, Монай 0: to change them, take them back first with `joker ledger undo` "
+        "(or give the same bids)\n")
+    assert run(db, *deal, code=1, lang="ru") == (
+        "ошибка: раздача 1 (4 карты): для этой раздачи уже записаны заказы Бутка 1, Печун 1, Бардак 1, Монай 0, "
+        "а не Бутка 2, Печун 1, Бардак 0, Монай 0: чтобы их изменить, сначала отмените их (`joker ledger undo`) "
+        "или укажите те же заказы\n")
+    with Ledger.open(db) as led:
+        cur = led.game().current
+        assert (cur.number, cur.trump, cur.bids) == (1, None, (1, 1, 1, 0))
+    # the same bids complete the deal: 100, 100, 100 and Монай over (10)
+    out = run(db, "deal", "--trump", "D", "--bids", "1,1,1,0", "--tricks", "1,1,1,1")
+    assert "deal 1 scored: Бутка +100, Печун +100, Бардак +100, Монай +10" in out
+    assert run(db, "undo") == "undone: deal 1\n"  # the whole deal, back to the bids (not "deal of deal 1")
+    assert run(db, "undo", lang="ru") == "отменено: заказы раздачи 1\n"
+    # a fine with its redeal, and the redeal's reason in Russian (the regulation's words, not the code)
+    assert "раздача 1 сдаётся заново" in run(db, "fine", A, "no_cut", lang="ru")
+    assert "пересдача: раздача 1, попытка 1 аннулирована — не дал подснять: Бутка" in run(db, "show", lang="ru")
+    assert "redeal: deal 1, attempt 1 voided — no_cut: Бутка" in run(db, "show")
+    assert run(db, "undo", lang="ru") == "отменено: штраф игроку Бутка (не дал подснять) и пересдача раздачи 1\n"
+    out = run(db, "redeal", "--code", "revoke", "--player", C, lang="ru")
+    assert out == ("раздача 1 (попытка 1) аннулирована: побил карту другой мастью или козырем при наличии такой масти "
+                   "на руке: Бардак; пересдача\n")
+    assert run(db, "undo") == "undone: fine to Бардак (revoke) and the redeal of deal 1\n"
+
+
+def test_stats_fit_the_terminal_without_wrapped_cells(db):
+    """Twelve columns in at most 100 characters, English and Russian: headers break
+    where the catalogue says, every player's row is one line."""
+    for p in PLAYERS:
+        run(db, "players", "add", p, "--core")
+    run(db, "game", "new", "--players", ",".join(PLAYERS), "--rules", "bus-angeles(schedule='4,4')")
+    run(db, "deal", "--trump", "D", "--bids", "1,1,1,0", "--tricks", "1,1,1,1")  # Монай over, the rest made
+    run(db, "deal", "--trump", "S", "--bids", "1,1,1,0", "--tricks", "1,1,1,1")
+    run(db, "finish")
+    for lang, made, missed, head in (("en", "100% of 2", "0% of 2", ("mean", "place", "bids", "made")),
+                                      ("ru", "100% из 2", "0% из 2", ("среднее", "место", "заказ", "сыгран"))):
+        out = run(db, "stats", lang=lang)
+        lines = out.splitlines()
+        assert max(len(line) for line in lines) <= 100, out
+        for name in PLAYERS:
+            [row] = [line for line in lines if line.startswith(name + " ") and "–" not in line]  # not head to head
+            assert row.endswith(" 0") and (missed if name == D else made) in row, row
+        top, bottom = next((a, b) for a, b in zip(lines, lines[1:]) if head[0] in a)
+        assert head[1] in bottom and head[2] in top and head[3] in bottom, out
 
 
 def test_table_mode_can_be_left_and_resumed(db):
@@ -292,7 +350,8 @@ def test_a_game_in_russian(db, tmp_path):
             led.enter_deal(None, trump, bids, tricks, expect_deal=number)
     out = ru("show")
     for text in ("партия 1 · 2026-01-01 №1 · bus-angeles · идёт", "карт", "козырь", "блок 1", "блок 4", "+900",
-                 "штрафы", "итого", "пересдача: раздача 4, попытка 1 аннулирована", "штраф -250: Бардак, раздача 4",
+                 "штрафы", "итого", "пересдача: раздача 4, попытка 1 аннулирована — не дал подснять: Бардак",
+                 "штраф -250: Бардак, раздача 4",
                  "точки в этой партии: Бутка 0 · Печун 1", "точки за день до щелбана"):
         assert text in out, text
     out = ru("finish")

@@ -15,7 +15,7 @@ import pytest
 
 from joker.errors import IllegalActionError
 from joker.ledger import ConflictError, KeeperDecisionNeeded, Ledger, LedgerError
-from joker.ledger.messages import PARTS, TEXTS, Part, message
+from joker.ledger.messages import FRONTS, PARTS, TEXTS, VARIANTS, Part, message
 from joker.ledger.paper import import_csv, import_sheet, parse_extras, parse_sheet
 from joker.rules import parse_rules
 from test_ledger_support import PLAYERS, new_ledger
@@ -154,6 +154,16 @@ def test_the_english_is_what_the_ledger_raises_and_the_russian_is_russian(tmp_pa
     e = check("conflict", f"game {g} is at deal 1, not deal 2: someone else entered it first; nothing was written",
               led.enter_deal, g, "H", [0, 0, 0, 0], [0, 1, 0, 0], expect_deal=2)
     assert isinstance(e, ConflictError)
+    e = check("deal_trump_differs", f"{where}: the trump already entered for this deal is H, not S: to change it, "
+              "take it back first with `joker ledger undo` (or give the same trump)",
+              led.enter_deal, g, "S", [0, 0, 0, 0], [0, 1, 0, 0])
+    assert message(e, "ru") == ("раздача 1 (1 карта): для этой раздачи уже записан козырь H, а не S: чтобы его "
+                                "изменить, сначала отмените его (`joker ledger undo`) или укажите тот же козырь")
+    e = check("deal_bids_differ", f"{where}: the bids already entered for this deal are Бутка 0, Печун 0, Бардак 0, "
+              "Монай 0, not Бутка 0, Печун 0, Бардак 1, Монай 0: to change them, take them back first with `joker ledger "
+              "undo` (or give the same bids)", led.enter_deal, g, "H", [0, 0, 1, 0], [0, 1, 0, 0])
+    assert message(e, "web") == message(e)  # an unknown language: English, for the terminal
+    assert message(e, "ru", "web").endswith("сначала отмените их кнопкой «Отменить» или укажите те же заказы")
     check("bids_needed", f"{where}: bids needed", led.enter_deal, g, "H", None, [0, 1, 0, 0])
     check("bids_missing_seat", f"{where}: the bids of seat 2 is missing", led.enter_deal, g, "H", [0, None, 0, 0],
           [0, 1, 0, 0])
@@ -294,6 +304,35 @@ def test_the_english_is_what_the_ledger_raises_and_the_russian_is_russian(tmp_pa
     # the rest are the database's own troubles (locked, read-only, unreachable), the cup's tie
     # (test_codes_said_from_their_fields…) and conditions the commands above guard against
     assert len(seen) >= 70, sorted(set(TEXTS["en"]) - set(seen))
+
+
+def test_the_web_says_its_own_controls_where_the_terminal_names_commands():
+    """VARIANTS["web"]: the same codes in both languages, each a code of TEXTS with
+    its placeholders or fewer; no command or option is left in them; and every
+    text that tells the keeper a `joker ledger` command or an --option has one
+    (but the database's, which the server's operator meets in the terminal)."""
+    web = VARIANTS["web"]
+    assert set(VARIANTS) | {"cli"} == set(FRONTS) and set(web) == {"en", "ru"}
+    assert set(web["en"]) == set(web["ru"])
+    for code, en in web["en"].items():
+        assert code in TEXTS["en"], code
+        assert _fields(en) == _fields(web["ru"][code]) <= _fields(TEXTS["en"][code]), code
+        for text in (en, web["ru"][code]):
+            assert "`" not in text and "--" not in text, (code, text)
+    terminal = {c for c, t in TEXTS["en"].items() if "`" in t or re.search(r"--[a-z]", t)}
+    assert terminal - {"db_read_only_file"} <= set(web["en"]), terminal - set(web["en"])
+    e = LedgerError("dealer_bid", where=Part("deal", deal=1, cards=1), cards=1, name=D, seat=4, bid=1)
+    assert message(e) == str(e) and message(e, "en", "cli") == str(e)
+    assert message(e, "en", "web") == ("deal 1 (1 card): the bids sum to 1; the dealer Монай (seat 4) may not bid 1 "
+                                       "(if that is what was said, tick “record the dealer's forbidden bid as said”)")
+    # a wrapped error is said for the same front end
+    wrapped = LedgerError("in_game", game=3, error=e)
+    assert message(wrapped, "ru", "web") == ("партия 3: раздача 1 (1 карта): сумма заказов — 1; сдающий Монай "
+                                             "(место 4) не может заказать 1 (если так и было сказано, отметьте "
+                                             "«записать запрещённый заказ сдающего как сказан»)")
+    assert message(LedgerError("no_game", game=3), "ru", "web") == "нет партии 3"  # no variant: TEXTS
+    with pytest.raises(ValueError, match="unknown front end 'tv'"):
+        message(e, "en", "tv")
 
 
 def test_codes_said_from_their_fields_in_both_languages():

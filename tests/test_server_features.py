@@ -292,11 +292,13 @@ def test_the_scorekeeper_refuses_in_the_pages_language(tmp_path):
         for seat in range(3):
             tc.post(f"{api}/bid", json={"seat": seat, "bid": 0})
         dealer = {"seat": 3, "bid": 1}
+        # the page's own control is named, not the terminal's --house-override
         assert _error(tc.post(f"{api}/bid", json=dealer, headers=ru)) == (
             "раздача 1 (1 карта): сумма заказов — 1; сдающий Монай (место 4) не может заказать 1 "
-            "(если так и было сказано, запишите с --house-override)")
-        assert _error(tc.post(f"{api}/bid", json=dealer)).startswith(  # no language asked for: English
-            "deal 1 (1 card): the bids sum to 1; the dealer Монай (seat 4) may not bid 1")
+            "(если так и было сказано, отметьте «записать запрещённый заказ сдающего как сказан»)")
+        assert _error(tc.post(f"{api}/bid", json=dealer)) == (  # no language asked for: English
+            "deal 1 (1 card): the bids sum to 1; the dealer Монай (seat 4) may not bid 1 "
+            "(if that is what was said, tick “record the dealer's forbidden bid as said”)")
         assert tc.get(api).json()["current"]["bids"] == [0, 0, 0, None]  # nothing was written
         tc.post(f"{api}/bid", json={"seat": 3, "bid": 0})
         tc.cookies.set("joker_lang", "ru")  # the EN/RU switch: the cookie wins over the browser
@@ -330,6 +332,119 @@ def test_the_scorekeeper_words_penalties_and_the_cup_in_the_pages_language(tmp_p
         day = tc.post("/api/keeper/days/end", json={}, headers=ru).json()
         # the cup goes to the fewest cup points: Бутка, last of the day's only game
         assert day["holder"] == "Бутка" and day["cup"] == "кубок забирает Бутка — меньше всех очков кубка"
+
+
+def test_the_scorekeeper_reopens_an_ended_day_and_names_its_own_controls(tmp_path):
+    """An ended game day can be reopened from the page (POST /api/keeper/days/reopen),
+    as with `joker ledger day reopen`; the refusals name the page's buttons, never a
+    terminal command or option."""
+    ru = {"Accept-Language": "ru"}
+    with serve(create_app(str(tmp_path / "w.db"), bot_delay=0)) as tc:
+        for name in ("Бутка", "Печун", "Бардак", "Монай"):
+            tc.post("/api/keeper/players", json={"name": name, "core": True})
+        new = {"players": ["Бутка", "Печун", "Бардак", "Монай"], "rules": "bus-angeles(schedule='1')"}
+        gid = tc.post("/api/keeper/games", json=new).json()["id"]
+        assert tc.get("/api/keeper").json()["last_day"]["ended"] is False
+        api = f"/api/keeper/games/{gid}"
+        tc.post(f"{api}/deal", json={"trump": "S", "bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]})
+        tc.post(f"{api}/finish")
+        tc.post("/api/keeper/days/end", json={})
+        over = tc.get("/api/keeper", headers=ru).json()
+        today = over["last_day"]["date"]
+        assert over["day"] is None
+        assert over["last_day"] == {"date": today, "ended": True, "cup": "кубок забирает Бутка — меньше всех очков кубка"}
+        refusals = [
+            (tc.post("/api/keeper/games", json=new), f"the game day of {today} has ended (reopen it with “Reopen the "
+             "day” on the scorekeeper's page)"),
+            (tc.post(f"{api}/undo"), f"the game day of {today} has ended: reopen it (“Reopen the day” on the "
+             f"scorekeeper's page) to undo in game {gid}"),
+            (tc.post("/api/keeper/days/start"), f"the game day of {today} already exists (reopen it with “Reopen the "
+             "day”)"),
+            (tc.post("/api/keeper/days/end", json={}), "no game day is open (start one with “Start a game day”)"),
+        ]
+        for r, text in refusals:
+            assert _error(r) == text
+        assert _error(tc.post("/api/keeper/games", json=new, headers=ru)) == (
+            f"игровой день {today} окончен (откройте его снова: «Открыть день снова» на странице записи)")
+        r = tc.post("/api/keeper/days/reopen", json={})
+        assert r.status_code == 200 and r.json() == {"date": today}
+        over = tc.get("/api/keeper").json()
+        assert over["day"] == {"date": today, "games": [gid]} and over["last_day"]["ended"] is False
+        assert tc.post(f"{api}/undo").json()["state"] == "open"  # the finish taken back, in the reopened day
+        assert _error(tc.post("/api/keeper/days/reopen", json={"date": today})) == (
+            f"the game day of {today} is not ended")
+        assert _error(tc.post("/api/keeper/days/reopen", json={"date": "2000-01-01"})) == "no game day on 2000-01-01"
+        # a whole deal after its bids were entered: refused unless it agrees, naming the Undo button
+        tc.post(f"{api}/undo")  # the deal, back to deal 1 with nothing entered
+        for seat in range(4):
+            tc.post(f"{api}/bid", json={"seat": seat, "bid": 0})
+        assert _error(tc.post(f"{api}/deal", json={"trump": "S", "bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]})) == (
+            "deal 1 (1 card): the bids already entered for this deal are Бутка 0, Печун 0, Бардак 0, Монай 0, "
+            "not Бутка 1, Печун 0, Бардак 0, Монай 0: to change them, take them back first with “Undo” (or give the "
+            "same bids)")
+        assert tc.get(api).json()["current"]["bids"] == [0, 0, 0, 0]
+        # the page: a Reopen button once the day has ended (its label in the page's catalogue)
+        assert "day_reopen" in tc.get("/keeper").text
+
+
+def test_the_scorekeeper_api_counts_seats_from_zero(tmp_path):
+    """Seats in the keeper's JSON are 0-based, as in the rest of the web API, both ways:
+    first_dealer 0 is seat 1 (who deals first on the sheet and in the terminal)."""
+    db = tmp_path / "w.db"
+    players = ["Бутка", "Печун", "Бардак", "Монай"]
+    with serve(create_app(str(db), bot_delay=0)) as tc:
+        g = tc.post("/api/keeper/games", json={"players": players}).json()
+        assert g["first_dealer"] == 3 and g["current"]["dealer"] == 3  # bus-angeles: seat 4 deals first
+        g = tc.post("/api/keeper/games", json={"players": players, "first_dealer": 0}).json()
+        assert g["first_dealer"] == 0 and g["current"]["dealer"] == 0 and g["current"]["bid_order"] == [1, 2, 3, 0]
+        gid = g["id"]
+        assert _error(tc.post("/api/keeper/games", json={"players": players, "first_dealer": 4})) == (
+            "the first dealer must be one of the 4 seats")
+        assert "first_dealer" in _error(tc.post("/api/keeper/games", json={"players": players, "first_dealer": -1}))
+        schema = tc.get("/api/openapi.json").json()["components"]["schemas"]["NewGame"]["properties"]
+        assert "0-based" in schema["first_dealer"]["description"]
+    with Ledger.open(str(db)) as led:
+        assert led.game(gid).current.dealer == 0  # Бутка, seat 1, deals first
+        assert led.game(gid).players[led.game(gid).current.dealer] == "Бутка"
+
+
+def test_the_scorekeeper_page_shows_no_markup_characters(tmp_path):
+    with serve(_app(tmp_path)) as tc:
+        for lang, words in (("en", "The terminal's <code>joker ledger</code> sees the same games."),
+                            ("ru", "Команда <code>joker ledger</code> в терминале видит те же партии.")):
+            html = tc.get("/keeper", headers={"Accept-Language": lang}).text
+            main = html.split("<main", 1)[1].split("</main>", 1)[0] if "<main" in html else html
+            assert words.replace("'", "&#39;") in main
+            assert "`" not in main.split("<script", 1)[0]
+        assert "Игроки по порядку за столом, начиная с места 1" in tc.get(
+            "/keeper", headers={"Accept-Language": "ru"}).text
+
+
+def test_the_scorekeeper_says_redeal_reasons_in_the_pages_language(tmp_path):
+    with serve(_app(tmp_path)) as tc:
+        gid = tc.post("/api/keeper/games", json={"players": ["Бутка", "Печун", "Бардак", "Монай"]}).json()["id"]
+        api = f"/api/keeper/games/{gid}"
+        tc.post(f"{api}/trump", json={"trump": "H"})
+        tc.post(f"{api}/penalty", json={"seat": 2, "code": "revoke"})  # a fine with a redeal (RULES.md §11)
+        tc.post(f"{api}/redeal", json={"reason": ""})  # no reason given
+        [first, second] = tc.get(api, headers={"Accept-Language": "ru"}).json()["redeals"]
+        assert (first["reason"], first["text"]) == (
+            "revoke: Бардак", "побил карту другой мастью или козырем при наличии такой масти на руке: Бардак")
+        assert (second["reason"], second["text"]) == ("redeal", "пересдача")
+        assert [r["text"] for r in tc.get(api).json()["redeals"]] == ["revoke: Бардак", "redeal"]
+
+
+def test_the_web_refusals_name_the_pages_own_controls():
+    """Every “control” a web refusal names is a label of the page, in its language."""
+    import re
+
+    from joker.ledger.messages import VARIANTS
+    from joker.server.i18n import CATALOG
+
+    for lang, quote in (("en", r"“([^”]+)”"), ("ru", r"«([^»]+)»")):
+        labels = set(CATALOG[lang].values())
+        named = {m for text in VARIANTS["web"][lang].values() for m in re.findall(quote, text)}
+        assert named and named <= labels, named - labels
 
 
 # -- languages ------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from rich.text import Text
 from ..errors import JokerError
 from ..sheet import standings_rows
 from .i18n import LANGS, Tr
-from .ledger_i18n import ENV_LANG, cup_rule_text, cup_text, ledger_tr, penalty_text
+from .ledger_i18n import ENV_LANG, cup_rule_text, cup_text, ledger_tr, penalty_text, redeal_reason_text, undone_text
 from .render import sheet_table, standings_table
 
 if TYPE_CHECKING:  # the ledger (SQLAlchemy, Alembic) is imported only when a command runs
@@ -155,7 +155,8 @@ def print_sheet(tr: Tr, console: Console, v: "GameView") -> None:
     console.print(sheet_table(list(v.sheet), v.players, title=title, tr=tr))
     for d in v.redeals:
         said = "" if d.bids is None else tr("redeal_said", bids=", ".join("-" if b is None else str(b) for b in d.bids))
-        console.print(tr("redeal_line", number=d.number, attempt=d.attempt, reason=d.reason, said=said))
+        console.print(tr("redeal_line", number=d.number, attempt=d.attempt, reason=redeal_reason_text(tr, d.reason),
+                         said=said))
     for p in v.penalties:
         console.print(Text(f"  {penalty_text(tr, p)}", style="red" if p.kind == "fine" else "yellow"))
     players = range(len(v.players))
@@ -456,7 +457,8 @@ def redeal(ctx: typer.Context, reason: str = typer.Option("", "--reason", help="
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
         d = led.redeal(g, reason, code, player)
-        typer.echo(_tr(ctx)("voided_again", number=d.number, attempt=d.attempt, reason=d.reason))
+        tr = _tr(ctx)
+        typer.echo(tr("voided_again", number=d.number, attempt=d.attempt, reason=redeal_reason_text(tr, d.reason)))
 
 
 @app.command()
@@ -464,7 +466,8 @@ def undo(ctx: typer.Context, game: Optional[int] = GAME) -> None:
     """Take back the last entry of the game."""
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
-        typer.echo(_tr(ctx)("undone", what=led.undo(g)))  # what was undone: the library's English
+        tr = _tr(ctx)
+        typer.echo(tr("undone", what=undone_text(tr, led.undo(g))))
 
 
 @app.command()
@@ -533,6 +536,17 @@ def history(ctx: typer.Context, season: Optional[int] = typer.Option(None, help=
                 c.print(tr("hist_game", id=g.id, number=g.number, tag=tag, cells=" · ".join(cells)))
 
 
+def _wide_table(title: str) -> Table:
+    """A table of many narrow columns (``stats``): a rule under the headers and no
+    frame, so twelve columns fit a 100-column terminal; headers break where the
+    catalogue says (``"mean\nplace"``) and cells never wrap (columns are added
+    with ``no_wrap``)."""
+    from rich import box
+
+    return Table(title=title, header_style="bold", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                 collapse_padding=True)
+
+
 @app.command()
 def stats(ctx: typer.Context, season: Optional[int] = typer.Option(None, help="A year (default: all time).")) -> None:
     """Statistics per player, and head-to-head.
@@ -544,10 +558,10 @@ def stats(ctx: typer.Context, season: Optional[int] = typer.Option(None, help="A
     tr = _tr(ctx)
     with _ledger(ctx) as led:
         rows, h2h = player_stats(led, season)
-        t = Table(title=tr("stats_season", season=season) if season else tr("stats_title"), header_style="bold")
+        t = _wide_table(tr("stats_season", season=season) if season else tr("stats_title"))
         for col in ("st_player", "st_games", "st_wins", "st_mean_place", "st_cup_pts", "st_cups", "st_days_held",
                     "st_premiums", "st_bids_made", "st_fines", "st_dots", "st_slaps"):
-            t.add_column(tr(col), justify="left" if col == "st_player" else "right")
+            t.add_column(tr(col), justify="left" if col == "st_player" else "right", no_wrap=True)
         for r in rows:
             t.add_row(r.name + ("" if r.core else tr("st_guest")), str(r.games), str(r.wins),
                       "-" if r.mean_place is None else f"{r.mean_place:.2f}", str(r.cup_points), str(r.cups),
@@ -557,9 +571,9 @@ def stats(ctx: typer.Context, season: Optional[int] = typer.Option(None, help="A
         c = _console()
         c.print(t)
         if h2h:
-            h = Table(title=tr("h2h_title"), header_style="bold")
+            h = _wide_table(tr("h2h_title"))
             for col in ("h2h_players", "h2h_games", "h2h_first", "h2h_second", "h2h_level"):
-                h.add_column(tr(col), justify="left" if col == "h2h_players" else "right")
+                h.add_column(tr(col), justify="left" if col == "h2h_players" else "right", no_wrap=True)
             for x in h2h:
                 h.add_row(f"{x.a} – {x.b}", str(x.games), str(x.a_ahead), str(x.b_ahead), str(x.level))
             c.print(h)
@@ -869,7 +883,7 @@ def _table_command(led: "Ledger", console: Console, gid: int, ans: str, tr: Tr, 
         if cmd == "sheet":
             print_sheet(tr, console, led.game(gid))
         elif cmd == "undo":
-            console.print(tr("undone", what=led.undo(gid)))
+            console.print(tr("undone", what=undone_text(tr, led.undo(gid))))
         elif cmd in ("fine", "dot"):
             v = led.game(gid)
             who = _ask(tr(f"ask_{cmd}_to", seats=len(v.players)))
@@ -891,7 +905,7 @@ def _table_command(led: "Ledger", console: Console, gid: int, ans: str, tr: Tr, 
         elif cmd == "redeal":
             reason = _ask(tr("ask_redeal_reason"))
             d = led.redeal(gid, reason or "redeal")  # the stored reason when none is given (data, kept English)
-            console.print(tr("voided", number=d.number, attempt=d.attempt, reason=d.reason))
+            console.print(tr("voided", number=d.number, attempt=d.attempt, reason=redeal_reason_text(tr, d.reason)))
         elif cmd == "edit":
             number = int(_ask(tr("ask_edit")))
             v = led.game(gid)

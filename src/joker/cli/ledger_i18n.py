@@ -11,9 +11,11 @@ scorekeeper's (:mod:`joker.server.i18n`): партия, раздача, зака
 штраф, точка, щелбан, кубок, игровой день, основной состав, гость,
 ведущий записи; a block is «блок» as in RULES.md §1.
 
-The English texts of the cup rules and of a penalty line are the ledger
-library's (``CupRule.text``, ``PenaltyInfo.text``) word for word, so the
-English output is unchanged.  The library's error messages come from its
+The English texts of the cup rules, of a penalty line and of what ``undo``
+took back are the ledger library's (``CupRule.text``, ``PenaltyInfo.text``,
+``Undone.text``) word for word, so the English output is unchanged.  Column
+headers of the wide tables break into two lines on purpose (``"mean\nplace"``)
+and never wrap otherwise (:mod:`joker.cli.ledger` lays them out).  The library's error messages come from its
 own tables (:mod:`joker.ledger.messages`, said in the same words), after a
 translated ``error:``.
 """
@@ -26,7 +28,7 @@ from . import i18n
 from .i18n import LANGS, Tr
 
 if TYPE_CHECKING:
-    from ..ledger.values import DayInfo, PenaltyInfo
+    from ..ledger.values import DayInfo, PenaltyInfo, Undone
 
 ENV_LANG = "JOKER_LANG"
 """The environment variable giving ``--lang``'s default."""
@@ -60,6 +62,17 @@ EN: dict[str, str] = {
     "corrected": "deal {number} corrected: {scores}",
     "totals_now": "totals now: {totals}",
     "undone": "undone: {what}",
+    "undo_trump": "trump of deal {deal}",
+    "undo_bids": "bids of deal {deal}",
+    "undo_bid": "bid of deal {deal}",
+    "undo_tricks": "tricks of deal {deal}",
+    "undo_deal": "deal {deal}",
+    "undo_redeal": "redeal of deal {deal}",
+    "undo_edit": "correction of deal {deal}",
+    "undo_penalty": "{kind} to {player} ({what})",
+    "undo_penalty_redeal": " and the redeal of deal {deal}",
+    "undo_finish": "finish",
+    "undo_abandon": "abandon",
     # games
     "state_open": "open",
     "state_finished": "finished",
@@ -75,6 +88,7 @@ EN: dict[str, str] = {
     # below the sheet: redeals, fines and dots, slaps, cup points
     "redeal_line": "  redeal: deal {number}, attempt {attempt} voided — {reason}{said}",
     "redeal_said": " (bids said: {bids})",
+    "redeal_no_reason": "redeal",
     "voided": "deal {number} (attempt {attempt}) voided: {reason}",
     "voided_again": "deal {number} (attempt {attempt}) voided: {reason}; it is dealt again",
     "dealt_again": "deal {deal} is dealt again",
@@ -128,12 +142,12 @@ EN: dict[str, str] = {
     "st_player": "player",
     "st_games": "games",
     "st_wins": "wins",
-    "st_mean_place": "mean place",
-    "st_cup_pts": "cup pts",
+    "st_mean_place": "mean\nplace",
+    "st_cup_pts": "cup\npts",
     "st_cups": "cups",
-    "st_days_held": "days held",
-    "st_premiums": "premiums",
-    "st_bids_made": "bids made",
+    "st_days_held": "days\nheld",
+    "st_premiums": "prem-\niums",
+    "st_bids_made": "bids\nmade",
     "st_fines": "fines",
     "st_dots": "dots",
     "st_slaps": "slaps",
@@ -142,8 +156,8 @@ EN: dict[str, str] = {
     "h2h_title": "Head to head (placed ahead)",
     "h2h_players": "players",
     "h2h_games": "games",
-    "h2h_first": "first ahead",
-    "h2h_second": "second ahead",
+    "h2h_first": "first\nahead",
+    "h2h_second": "second\nahead",
     "h2h_level": "level",
     "verify_diffs": "{differences} in {where}",
     "verify_ok": "ok: {games} re-scored by the engine, no difference ({where})",
@@ -214,6 +228,17 @@ RU: dict[str, str] = {
     "corrected": "раздача {number} исправлена: {scores}",
     "totals_now": "очки теперь: {totals}",
     "undone": "отменено: {what}",
+    "undo_trump": "козырь раздачи {deal}",
+    "undo_bids": "заказы раздачи {deal}",
+    "undo_bid": "заказ раздачи {deal}",
+    "undo_tricks": "взятки раздачи {deal}",
+    "undo_deal": "раздача {deal}",
+    "undo_redeal": "пересдача раздачи {deal}",
+    "undo_edit": "исправление раздачи {deal}",
+    "undo_penalty": "{kind} игроку {player} ({what})",
+    "undo_penalty_redeal": " и пересдача раздачи {deal}",
+    "undo_finish": "окончание партии",
+    "undo_abandon": "отказ от партии",
     "state_open": "идёт",
     "state_finished": "окончена",
     "state_abandoned": "брошена",
@@ -227,6 +252,7 @@ RU: dict[str, str] = {
     "col_who": "игроки (очки, место)",
     "redeal_line": "  пересдача: раздача {number}, попытка {attempt} аннулирована — {reason}{said}",
     "redeal_said": " (сказанные заказы: {bids})",
+    "redeal_no_reason": "пересдача",
     "voided": "раздача {number} (попытка {attempt}) аннулирована: {reason}",
     "voided_again": "раздача {number} (попытка {attempt}) аннулирована: {reason}; пересдача",
     "dealt_again": "раздача {deal} сдаётся заново",
@@ -278,12 +304,12 @@ RU: dict[str, str] = {
     "st_player": "игрок",
     "st_games": "партий",
     "st_wins": "побед",
-    "st_mean_place": "среднее место",
-    "st_cup_pts": "очки кубка",
+    "st_mean_place": "среднее\nместо",
+    "st_cup_pts": "очки\nкубка",
     "st_cups": "кубков",
-    "st_days_held": "дней с кубком",
+    "st_days_held": "дней с\nкубком",
     "st_premiums": "премий",
-    "st_bids_made": "заказ сыгран",
+    "st_bids_made": "заказ\nсыгран",
     "st_fines": "штрафы",
     "st_dots": "точки",
     "st_slaps": "щелбаны",
@@ -292,8 +318,8 @@ RU: dict[str, str] = {
     "h2h_title": "Друг против друга (кто выше)",
     "h2h_players": "игроки",
     "h2h_games": "партий",
-    "h2h_first": "выше первый",
-    "h2h_second": "выше второй",
+    "h2h_first": "выше\nпервый",
+    "h2h_second": "выше\nвторой",
     "h2h_level": "поровну",
     "verify_diffs": "{differences} в {where}",
     "verify_ok": "всё сходится: пересчитано движком — {games}, расхождений нет ({where})",
@@ -309,7 +335,7 @@ RU: dict[str, str] = {
     "table_left": "\nвы вышли из-за стола — всё записанное сохранено; продолжить: `joker ledger play`",
     "rule_deal": "раздача {number}",
     "rule_game_over": "партия окончена",
-    "ask_players": "новая партия — игроки по порядку за столом, с первого места (A,B,C,D)",
+    "ask_players": "новая партия — игроки по порядку за столом, начиная с места 1 (A,B,C,D)",
     "ask_new_player": "{name} — новый игрок: в основной состав (нет — гость)?",
     "ask_finish": "все раздачи записаны — Enter заканчивает партию (или введите команду)",
     "ask_end_day": "закончить игровой день сейчас (решается кубок)?",
@@ -377,3 +403,37 @@ def cup_text(tr: Tr, d: "DayInfo") -> str:
         return tr("cup_no_game")
     tie = tr("cup_tie", names=", ".join(d.cup_tied)) if d.cup_tied else ""
     return tr("cup_taken", holder=d.cup_holder, rule=cup_rule_text(tr, d.cup_rule), tie=tie)
+
+
+def undone_text(tr: Tr, u: "Undone") -> str:
+    """What ``undo`` took back; in English exactly the library's ``Undone.text``.
+    A fine or dot is named like a penalty line (the regulation's Russian wording)."""
+    from ..ledger import regulation as reg
+    from ..ledger.values import UNDO_DEAL_KINDS
+
+    if u.kind == "penalty" and u.player is not None:
+        inf = reg.INFRINGEMENTS.get(u.code or "")
+        what = inf.text_ru if inf is not None and tr.lang == "ru" else u.code
+        text = tr("undo_penalty", kind=tr(f"penalty_{u.penalty_kind}"), player=u.player, what=what)
+        return text + (tr("undo_penalty_redeal", deal=u.deal) if u.deal is not None else "")
+    if u.kind in UNDO_DEAL_KINDS and u.deal is not None or u.kind in ("finish", "abandon"):
+        return tr(f"undo_{u.kind}", deal=u.deal)
+    return u.text  # an entry whose deal or penalty is gone: its journal kind, as stored
+
+
+def redeal_reason_text(tr: Tr, reason: str) -> str:
+    """A redeal's stored reason (``revoke: Бардак``); in English as stored, in
+    Russian the infringement that caused it named by the regulation's Russian
+    wording (``побил карту … : Бардак``) and the placeholder ``redeal`` (no reason
+    given) translated; the keeper's own words stay as written."""
+    from ..ledger import regulation as reg
+
+    if tr.lang == "en":
+        return reason
+    if reason == "redeal":
+        return tr("redeal_no_reason")
+    code, detail = reg.reason_code(reason)
+    if code is None:
+        return reason
+    text = reg.INFRINGEMENTS[code].text_ru
+    return f"{text}: {detail}" if detail else text

@@ -24,10 +24,11 @@ from .values import (
     KeeperDecisionNeeded,
     PenaltyInfo,
     PlayerInfo,
+    Undone,
     VoidDeal,
 )
 
 __all__ = [
     "ConflictError", "CurrentDeal", "DatabaseUnavailable", "DayInfo", "GameView", "KeeperDecisionNeeded",
-    "Ledger", "LedgerError", "PenaltyInfo", "PlayerInfo", "VoidDeal",
+    "Ledger", "LedgerError", "PenaltyInfo", "PlayerInfo", "Undone", "VoidDeal",
 ]

@@ -1,6 +1,7 @@
 """Charts (matplotlib, PNG or SVG by the file's extension): a game's
-cumulative score per player, with block boundaries, premiums, cuts and fines
-marked; and the cup points of a season, day by day.
+cumulative score per player, with block boundaries (where the rules' deal
+specs end each block), premiums, cuts and fines marked; and the cup points of
+a season, day by day.
 
 Figures are built with :class:`matplotlib.figure.Figure` directly (no
 ``pyplot``, no global backend switch), so this works without a display.
@@ -77,9 +78,28 @@ def game_series(view: GameView) -> tuple[list[float], list[list[int]]]:
     return xs, ys
 
 
+def block_spans(view: GameView) -> dict[int, tuple[int, int]]:
+    """Each block of the game's rules (0-based) and its first and last deal
+    numbers (1-based), from the rules' deal specs — not from the deals played so
+    far: block 1 of bus-angeles is deals 1..8 even when only 5 are entered."""
+    spans: dict[int, tuple[int, int]] = {}
+    for number, spec in enumerate(view.rules.deals, start=1):
+        first, _ = spans.get(spec.block, (number, number))
+        spans[spec.block] = (first, number)
+    return spans
+
+
 def game_chart(view: GameView, path: str | Path) -> Path:
-    """Cumulative score per player over the game's deals."""
+    """Cumulative score per player over the game's deals (see :func:`game_figure`), saved to ``path``."""
     _check(path)
+    return _save(game_figure(view), path)
+
+
+def game_figure(view: GameView):
+    """The figure of :func:`game_chart`: a line per player; each begun block
+    labelled over its deals; a dashed line after each complete block that is not
+    the last (where the rules end it: :func:`block_spans`; an unfinished block has
+    no end line yet), just after its premiums ★ and cuts ▼; fines ✕."""
     fig = _figure()
     ax = fig.add_subplot()
     xs, ys = game_series(view)
@@ -91,20 +111,16 @@ def game_chart(view: GameView, path: str | Path) -> Path:
     bottom = min(min(y) for y in ys)
     span = max(top - bottom, 1)
     # block boundaries and labels
-    ends: dict[int, int] = {}
-    for r in view.results:
-        ends[r.spec.block] = r.index + 1
-    start = 0.5
+    spans = block_spans(view)
     for b in view.blocks:
-        end = ends[b.block] + 0.5
-        if ends[b.block] < len(view.rules.deals):
-            ax.axvline(end + (0.4 if any(b.premium) or any(b.cut) else 0), color="0.55", ls="--", lw=1)
-        ax.text((start + end) / 2, top + 0.06 * span, f"block {b.block + 1}", ha="center", va="bottom",
+        first, last = spans[b.block]
+        if b.complete and last < len(view.rules.deals):
+            ax.axvline(last + 0.5 + (0.4 if any(b.premium) or any(b.cut) else 0), color="0.55", ls="--", lw=1)
+        ax.text((first + last) / 2, top + 0.06 * span, f"block {b.block + 1}", ha="center", va="bottom",
                 fontsize=10, color="0.3")
-        start = end
         # premiums (★) and cuts (▼), labelled
         if b.complete:
-            x_after = ends[b.block] + 0.4
+            x_after = last + 0.4
             k = xs.index(x_after) if x_after in xs else None
             for s in range(n):
                 if k is None:
@@ -138,7 +154,7 @@ def game_chart(view: GameView, path: str | Path) -> Path:
     ax.set_title(f"Game {view.id} — {view.date} #{view.number} — {view.rules}{state}", fontsize=12)
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=True, fontsize=10, title="player · total")
-    return _save(fig, path)
+    return fig
 
 
 def cup_chart(season: CupSeason, path: str | Path, title: str = "Cup points") -> Path:

@@ -1,11 +1,19 @@
 """Entering a game, one journaled change at a time: trump, bids, tricks or a
 whole deal; fines and dots (RULES.md §11) with or without a redeal; and taking
-changes back (undo, from the journal) or correcting a scored deal (edit).
-The engine checks every deal as it is scored.
+changes back (undo, from the journal, saying what it took back:
+:class:`~.values.Undone`) or correcting a scored deal (edit).  The engine
+checks every deal as it is scored.
+
+A whole deal given for a deal already begun (its trump or bids entered one
+command at a time) completes it only when it agrees with what is entered; a
+different trump or bid is refused, naming what is entered, so the terminal
+and the web scorekeeper never silently replace an entry (``trump``, ``bids``
+and ``bid`` given again are corrections, and replace what they name).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Sequence
 
 from sqlalchemy import delete, select
@@ -34,7 +42,7 @@ from .records import (
 )
 from .rows import _closed, _journal
 from .standings import _decide_cup, _keeper_pick_of, _refresh_slaps, _store_results
-from .values import FINISHED, OPEN, SCORED, VOID, ConflictError, PenaltyInfo, VoidDeal
+from .values import FINISHED, OPEN, SCORED, UNDO_DEAL_KINDS, VOID, ConflictError, PenaltyInfo, Undone, VoidDeal
 from .view import _penalty_info, _void_deal
 
 
@@ -173,6 +181,8 @@ def _op_deal(s: Session, g: Game, trump, bids, tricks, override: bool, expect: i
             raise LedgerError("bids_needed", where=where)
         values = _ints(bids, rules.players, "bids", where)
     d, before = _ensure_attempt(s, g, rules)
+    if before is not None:  # the deal was begun entry by entry: the whole deal must agree with it
+        override = _agrees_with_entered(g, d, where, t, values, override)
     if values is not None:
         _check_bids(g, rules, d, values, override)
     d.trump = t
@@ -181,6 +191,23 @@ def _op_deal(s: Session, g: Game, trump, bids, tricks, override: bool, expect: i
     result = _finish_attempt(s, g, d, tricks)
     _journal(s, g, "deal", {"deal": d.id, "before": before})
     return result
+
+
+def _agrees_with_entered(g: Game, d: Deal, where: Part, trump: str, bids: list[int] | None, override: bool) -> bool:
+    """A whole deal given for an attempt already begun (its trump or some bids entered
+    one at a time) completes it only if it agrees with what is entered: a different
+    trump or bid is refused, naming what is entered (take it back with undo to change
+    it) — a whole deal never silently replaces earlier entries.  Returns the house
+    override to record: the one already granted to the entered bids stays."""
+    if d.trump is not None and d.trump != trump:
+        raise LedgerError("deal_trump_differs", where=where, entered=d.trump, given=trump)
+    entered = list(d.bids or [])
+    if bids is not None and any(b is not None and b != bids[seat] for seat, b in enumerate(entered)):
+        names = _names(g)
+        said = ", ".join(f"{names[seat]} {b}" for seat, b in enumerate(entered) if b is not None)
+        raise LedgerError("deal_bids_differ", where=where, entered=said,
+                          given=", ".join(f"{names[seat]} {b}" for seat, b in enumerate(bids)))
+    return bool(override or (d.house_override and any(b is not None for b in entered)))
 
 
 def _penalty_of(code: str, kind: str | None = None) -> str:
@@ -265,20 +292,20 @@ def _open_or_void_id(g: Game, v: VoidDeal) -> int:
     raise AssertionError("voided attempt not found")
 
 
-def _op_undo(s: Session, g: Game) -> str:
+def _op_undo(s: Session, g: Game) -> Undone:
     e = s.scalar(select(Entry).where(Entry.game_id == g.id).order_by(Entry.id.desc()).limit(1))
     if e is None:
         raise LedgerError("nothing_to_undo", game=g.id)
     if g.day.ended_at is not None:
         raise LedgerError("undo_day_ended", date=g.day.date, game=g.id)
     p = e.payload
-    text = ""
-    if e.kind in ("trump", "bids", "bid", "tricks", "deal", "redeal", "edit"):
+    done = Undone(e.kind)
+    if e.kind in UNDO_DEAL_KINDS:
         if g.state != OPEN:
             raise _closed(g)
         d = s.get(Deal, p["deal"])
-        text = f"{e.kind} of deal {d.number}" if d is not None else e.kind
         if d is not None:
+            done = Undone(e.kind, d.number)
             if p["before"] is None:
                 g.deals.remove(d)
                 s.delete(d)
@@ -289,14 +316,14 @@ def _op_undo(s: Session, g: Game) -> str:
             raise _closed(g)
         inf = s.get(InfringementRow, p["infringement"])
         if inf is not None:
-            text = f"{inf.kind} to {g.seats[inf.seat].player.name} ({inf.code})"
+            done = Undone("penalty", None, inf.kind, g.seats[inf.seat].player.name, inf.code)
             s.execute(delete(Slap).where(Slap.infringement_id == inf.id))
             g.infringements.remove(inf)
             s.delete(inf)
         if "redeal" in p:
             d = s.get(Deal, p["redeal"]["deal"])
             if d is not None:
-                text += f" and the redeal of deal {d.number}"
+                done = replace(done, deal=d.number)
                 d.status = OPEN
                 d.void_reason = None
                 if d.trump is None and d.bids is None:
@@ -315,16 +342,14 @@ def _op_undo(s: Session, g: Game) -> str:
         g.finished_at = None
         g.cup_contested = None
         s.execute(delete(CupResult).where(CupResult.game_id == g.id))
-        text = "finish"
     elif e.kind == "abandon":
         g.state = OPEN
-        text = "abandon"
     s.delete(e)
     s.flush()
     s.refresh(g)
     if g.state == OPEN:
         _rescore(g, _state(g))
-    return text
+    return done
 
 
 def _op_edit(s: Session, g: Game, number: int, trump, bids, tricks, override: bool | None) -> None:

@@ -18,6 +18,15 @@ The English texts are the messages raised, word for word (a test holds them
 together); both languages have the same codes and the same placeholders.
 The Russian words are those of the web scorekeeper (:mod:`joker.server.i18n`)
 and of ``joker ledger --lang ru`` (:mod:`joker.cli.ledger_i18n`).
+
+**Front ends.**  :data:`TEXTS` speak to the terminal: where a refusal says
+what to do, it names a ``joker ledger`` command or option (`` `joker ledger
+day reopen` ``, ``--house-override``).  :data:`VARIANTS` holds, per front end
+other than the terminal (``"web"``: the web scorekeeper), the texts of those
+codes said with that front end's own controls instead ("tick “record the
+dealer's forbidden bid as said”"); ``message(e, lang, front="web")`` uses
+them, the rest of the codes as in :data:`TEXTS`.  A variant has the
+placeholders of its code's text or fewer, the same in both languages.
 """
 
 from __future__ import annotations
@@ -101,6 +110,10 @@ TEXTS: dict[str, dict[str, str]] = {
                     "nothing was written",
         "conflict_end": "game {game} is at deal end, not deal {expect}: someone else entered it first; "
                         "nothing was written",
+        "deal_trump_differs": "{where}: the trump already entered for this deal is {entered}, not {given}: to change "
+                              "it, take it back first with `joker ledger undo` (or give the same trump)",
+        "deal_bids_differ": "{where}: the bids already entered for this deal are {entered}, not {given}: to change "
+                            "them, take them back first with `joker ledger undo` (or give the same bids)",
         # fines, dots, redeals, undo, edit (entry.py, repository.py)
         "other_needs_kind": "an 'other' infringement needs its penalty: fine or dot",
         "unknown_code": "unknown infringement code {code!r}; codes: {codes}, or other",
@@ -216,6 +229,10 @@ TEXTS: dict[str, dict[str, str]] = {
                     "ничего не записано",
         "conflict_end": "в партии {game} уже записаны все раздачи, а ожидалась раздача {expect}: кто-то записал "
                         "её раньше; ничего не записано",
+        "deal_trump_differs": "{where}: для этой раздачи уже записан козырь {entered}, а не {given}: чтобы его "
+                              "изменить, сначала отмените его (`joker ledger undo`) или укажите тот же козырь",
+        "deal_bids_differ": "{where}: для этой раздачи уже записаны заказы {entered}, а не {given}: чтобы их "
+                            "изменить, сначала отмените их (`joker ledger undo`) или укажите те же заказы",
         "other_needs_kind": "для нарушения 'other' нужно наказание: штраф (fine) или точка (dot)",
         "unknown_code": "неизвестный код нарушения {code!r}; коды: {codes} или other",
         "wrong_penalty": "за {code} полагается {penalty} (RULES.md §11), а не {kind}",
@@ -259,6 +276,71 @@ TEXTS: dict[str, dict[str, str]] = {
     },
 }
 """Per language, per code: a ledger error's text, ``{placeholders}`` filled from its fields."""
+
+FRONTS = ("cli", "web")
+"""The front ends: ``cli`` (``joker ledger``, whose words :data:`TEXTS` are) and ``web`` (the web scorekeeper)."""
+
+VARIANTS: dict[str, dict[str, dict[str, str]]] = {
+    "web": {
+        "en": {
+            "no_player": "no player {name!r} (add them under “Players”, or tick “Add unknown names as guests”)",
+            "day_exists": "the game day of {date} already exists (reopen it with “Reopen the day”)",
+            "no_open_day": "no game day is open (start one with “Start a game day”)",
+            "day_ended_reopen": "the game day of {date} has ended (reopen it with “Reopen the day” on the "
+                                "scorekeeper's page)",
+            "day_ended_reopen_date": "the game day of {date} has ended (reopen it with “Reopen the day” on the "
+                                     "scorekeeper's page)",
+            "first_dealer_needed": "{rules} draws the first dealer: say who dealt first (“First dealer”)",
+            "first_dealer_range": "the first dealer must be one of the {players} seats",
+            "no_game_yet": "no game yet (start one under “New game”)",
+            "all_entered_finish": "game {game}: all {deals} deals are entered (finish it with “Finish the game”)",
+            "dealer_bid": "{where}: the bids sum to {cards}; the dealer {name} (seat {seat}) may not bid {bid} "
+                          "(if that is what was said, tick “record the dealer's forbidden bid as said”)",
+            "deal_trump_differs": "{where}: the trump already entered for this deal is {entered}, not {given}: to "
+                                  "change it, take it back first with “Undo” (or give the same trump)",
+            "deal_bids_differ": "{where}: the bids already entered for this deal are {entered}, not {given}: to "
+                                "change them, take them back first with “Undo” (or give the same bids)",
+            "undo_day_ended": "the game day of {date} has ended: reopen it (“Reopen the day” on the scorekeeper's "
+                              "page) to undo in game {game}",
+            "not_over": "game {game} is not over: {played} of {deals} deals entered "
+                        "(“Abandon” it if it will not be finished)",
+            "keeper_decides": "the cup of {date} is tied after every rule between {players}: the keeper decides "
+                              "(choose the holder, then “End the day” again)",
+        },
+        "ru": {
+            "no_player": "нет игрока {name!r} (добавьте его в разделе «Игроки» или отметьте «Незнакомые имена "
+                         "добавить гостями»)",
+            "day_exists": "игровой день {date} уже есть (откройте его снова: «Открыть день снова»)",
+            "no_open_day": "игровой день не открыт (начните его: «Начать игровой день»)",
+            "day_ended_reopen": "игровой день {date} окончен (откройте его снова: «Открыть день снова» на странице "
+                                "записи)",
+            "day_ended_reopen_date": "игровой день {date} окончен (откройте его снова: «Открыть день снова» на "
+                                     "странице записи)",
+            "first_dealer_needed": "в {rules} первого сдающего выбирает жребий: укажите, кто сдавал первым "
+                                   "(«Первым сдаёт»)",
+            "first_dealer_range": "первый сдающий — одно из {players} мест за столом",
+            "no_game_yet": "партий ещё нет (начните её в разделе «Новая партия»)",
+            "all_entered_finish": "партия {game}: все раздачи ({deals}) уже записаны (закончите её: "
+                                  "«Закончить партию»)",
+            "dealer_bid": "{where}: сумма заказов — {cards}; сдающий {name} (место {seat}) не может заказать {bid} "
+                          "(если так и было сказано, отметьте «записать запрещённый заказ сдающего как сказан»)",
+            "deal_trump_differs": "{where}: для этой раздачи уже записан козырь {entered}, а не {given}: чтобы его "
+                                  "изменить, сначала отмените его кнопкой «Отменить» или укажите тот же козырь",
+            "deal_bids_differ": "{where}: для этой раздачи уже записаны заказы {entered}, а не {given}: чтобы их "
+                                "изменить, сначала отмените их кнопкой «Отменить» или укажите те же заказы",
+            "undo_day_ended": "игровой день {date} окончен: чтобы отменять в партии {game}, откройте его снова "
+                              "(«Открыть день снова» на странице записи)",
+            "not_over": "партия {game} не окончена: записано раздач — {played} из {deals} "
+                        "(если её не доиграют, нажмите «Бросить»)",
+            "keeper_decides": "кубок {date} поровну по всем правилам между {players}: решает ведущий записи "
+                              "(выберите, кому кубок, и снова нажмите «Закончить день»)",
+        },
+    },
+}
+"""Per front end (not the terminal's), per language, per code: the text said
+there instead of :data:`TEXTS`'s, naming that front end's controls (its
+buttons and boxes, “quoted” as the page labels them) where the terminal's
+names a command or an option."""
 
 PARTS: dict[str, dict[str, str]] = {
     "en": {
@@ -324,11 +406,12 @@ def plural(n: int, forms: Sequence[str], lang: str = "en") -> str:
 
 
 class _Formatter(string.Formatter):
-    """``str.format`` that says parts and wrapped errors in its language and
-    reads ``{n:one|few|many}`` as the noun for ``n``."""
+    """``str.format`` that says parts and wrapped errors in its language (and for
+    its front end) and reads ``{n:one|few|many}`` as the noun for ``n``."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, front: str = "cli") -> None:
         self.lang = lang
+        self.front = front
 
     def format_field(self, value: Any, spec: str) -> str:
         if "|" in spec:
@@ -336,35 +419,43 @@ class _Formatter(string.Formatter):
         if isinstance(value, Part):
             value = value.say(self.lang)
         elif isinstance(value, BaseException):
-            value = message(value, self.lang)
+            value = message(value, self.lang, self.front)
         return super().format_field(value, spec)
 
 
-def _say(table: Mapping[str, Mapping[str, str]], key: str, fields: Mapping[str, Any], lang: str) -> str:
+def _say(table: Mapping[str, Mapping[str, str]], key: str, fields: Mapping[str, Any], lang: str,
+         front: str = "cli") -> str:
     if lang not in table:
         lang = "en"
-    text = table[lang].get(key) or table["en"][key]
-    return _Formatter(lang).format(text, **fields)
+    text = VARIANTS.get(front, {}).get(lang, {}).get(key) if table is TEXTS else None
+    text = text or table[lang].get(key) or table["en"][key]
+    return _Formatter(lang, front).format(text, **fields)
 
 
-def say(code: str, fields: Mapping[str, Any], lang: str = "en") -> str:
-    """The text of ``code`` in ``lang`` (English for an unknown language), filled
-    from ``fields``.  Raises ``KeyError`` for an unknown code or a missing field."""
-    return _say(TEXTS, code, fields, lang)
+def say(code: str, fields: Mapping[str, Any], lang: str = "en", front: str = "cli") -> str:
+    """The text of ``code`` in ``lang`` (English for an unknown language) for the
+    ``front`` end (its :data:`VARIANTS` text, else :data:`TEXTS`'), filled from
+    ``fields``.  Raises ``KeyError`` for an unknown code or a missing field."""
+    return _say(TEXTS, code, fields, lang, front)
 
 
-def message(error: BaseException, lang: str = "en") -> str:
-    """``error`` said in ``lang`` (``en`` or ``ru``): a ledger error from its
-    code and fields; an engine refusal from its reason (:func:`joker.refusals.refusal`);
-    anything else — a ledger error made of free text, another error — as
-    ``str(error)``.  In English this is always ``str(error)``."""
+def message(error: BaseException, lang: str = "en", front: str = "cli") -> str:
+    """``error`` said in ``lang`` (``en`` or ``ru``) for the ``front`` end
+    (:data:`FRONTS`; ``"web"`` names the page's controls, not the terminal's
+    commands): a ledger error from its code and fields; an engine refusal from
+    its reason (:func:`joker.refusals.refusal`); anything else — a ledger error
+    made of free text, another error — as ``str(error)``.  In English for the
+    terminal this is always ``str(error)``.  Raises ``ValueError`` for an
+    unknown front end."""
     from .db import LedgerError  # db builds its messages from this module
 
+    if front not in FRONTS:
+        raise ValueError(f"unknown front end {front!r}; front ends: {', '.join(FRONTS)}")
     if isinstance(error, LedgerError) and error.code is not None:
-        return say(error.code, error.fields, lang)
+        return say(error.code, error.fields, lang, front)
     if getattr(error, "reason", None) is not None:
         return refusal(error, lang)
     return str(error)
 
 
-__all__ = ["PARTS", "TEXTS", "Part", "message", "plural", "say"]
+__all__ = ["FRONTS", "PARTS", "TEXTS", "VARIANTS", "Part", "message", "plural", "say"]

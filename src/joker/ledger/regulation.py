@@ -66,6 +66,17 @@ INFRINGEMENTS: dict[str, Infringement] = {
 OTHER = "other"
 """The code of an infringement outside the table (``--other "text"``); fine or dot as the keeper says."""
 
+
+def reason_code(reason: str) -> tuple[str | None, str]:
+    """A redeal's reason as the ledger stores it — the code of the infringement
+    that caused it first, then ``": "`` and the details (``revoke: Бардак``), or
+    the code alone, or free text — split into ``(code, details)``; ``(None,
+    reason)`` when it does not start with a code of :data:`INFRINGEMENTS`."""
+    code, sep, rest = reason.partition(":")
+    if code in INFRINGEMENTS and (not sep or rest.startswith(" ") or not rest):
+        return code, rest.strip()
+    return None, reason
+
 FINE = "fine"
 DOT = "dot"
 

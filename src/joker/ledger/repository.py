@@ -64,7 +64,7 @@ from .rows import (
     _player_named,
 )
 from .standings import _decide_cup, _op_finish
-from .values import ABANDONED, OPEN, CurrentDeal, DayInfo, GameView, PenaltyInfo, PlayerInfo, VoidDeal
+from .values import ABANDONED, OPEN, CurrentDeal, DayInfo, GameView, PenaltyInfo, PlayerInfo, Undone, VoidDeal
 from .view import _player_info, _view
 
 
@@ -309,8 +309,9 @@ class Ledger:
                 voided = _op_redeal(s, g, _reason(code, reason))
             return voided
 
-    def undo(self, game: int | None = None) -> str:
-        """Take back the last entry of the game; returns what was undone."""
+    def undo(self, game: int | None = None) -> Undone:
+        """Take back the last entry of the game; returns what was undone (its
+        ``str()`` says it in English: ``bids of deal 5``)."""
         with self.write() as s:
             g = _lock(s, game, open_only=False)
             return _op_undo(s, g)

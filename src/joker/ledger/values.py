@@ -93,7 +93,9 @@ class PenaltyInfo:
 
 @dataclass(frozen=True)
 class VoidDeal:
-    """A redealt attempt (kept in history, never scored)."""
+    """A redealt attempt (kept in history, never scored).  ``reason`` as stored:
+    an infringement's code first when one caused it (``revoke: Бардак``), see
+    :func:`.regulation.reason_code`."""
 
     number: int
     attempt: int
@@ -101,6 +103,41 @@ class VoidDeal:
     trump: str | None
     bids: tuple[int | None, ...] | None
     tricks: tuple[int, ...] | None
+
+
+UNDO_DEAL_KINDS = ("trump", "bids", "bid", "tricks", "deal", "redeal", "edit")
+"""The journal entries about one deal (:class:`Undone`'s ``kind`` with its ``deal``)."""
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What :meth:`~.repository.Ledger.undo` took back: the journal entry's ``kind``
+    — one of :data:`UNDO_DEAL_KINDS` with its ``deal`` number; ``penalty`` with the
+    fine or dot (``penalty_kind``, ``player``, ``code``) and ``deal`` the deal its
+    redeal had voided, if it had one; ``finish`` or ``abandon`` of the game.
+    ``str()`` is :attr:`text`."""
+
+    kind: str
+    deal: int | None = None
+    penalty_kind: str | None = None
+    player: str | None = None
+    code: str | None = None
+
+    @property
+    def text(self) -> str:
+        """In English, e.g. ``bids of deal 5``, ``deal 5``, ``fine to Бутка (no_cut) and the
+        redeal of deal 2``, ``finish`` (``joker ledger undo`` prints it after ``undone:``)."""
+        if self.kind == "penalty":
+            text = f"{self.penalty_kind} to {self.player} ({self.code})" if self.player else "penalty"
+            return text + (f" and the redeal of deal {self.deal}" if self.deal is not None else "")
+        if self.kind in UNDO_DEAL_KINDS and self.deal is not None:
+            if self.kind == "deal":
+                return f"deal {self.deal}"
+            return f"{'correction' if self.kind == 'edit' else self.kind} of deal {self.deal}"
+        return self.kind
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)

@@ -76,13 +76,17 @@ class JoinTable(BaseModel):
     seat: Optional[int] = None
 
 
-def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None, bot_delay: float = 0.8) -> FastAPI:
+def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
+               warm_analysis: bool = False) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
     and kept in the database); ``bot_delay``: seconds a bot waits before it
-    plays.  The database is opened when the app starts (uvicorn, or
-    ``with TestClient(app)``)."""
+    plays; ``warm_analysis``: start the analysis worker when the app starts,
+    preparing the double-dummy solver in the background (``joker serve`` does;
+    otherwise the first analysis starts it, see :mod:`.analysis_jobs`).  The
+    database is opened when the app starts (uvicorn, or ``with TestClient(app)``);
+    stopping the app stops the worker."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -94,6 +98,8 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
         app.state.hub = hub
         app.state.analyses = AnalysisJobs(lambda tid, text: hub.db(store.save_analysis, tid, text))
         await hub.start()
+        if warm_analysis:
+            app.state.analyses.warm_up()
         try:
             yield
         finally:
@@ -135,7 +141,7 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
 
     @app.exception_handler(LedgerError)
     async def _ledger_error(request: Request, e: LedgerError) -> JSONResponse:
-        return JSONResponse({"error": message(e, lang_of(request))}, status_code=400)
+        return JSONResponse({"error": message(e, lang_of(request), "web")}, status_code=400)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, e: RequestValidationError) -> JSONResponse:
@@ -179,7 +185,7 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
     def keeper_page(request: Request) -> HTMLResponse:
         led: Ledger = request.app.state.ledger
         return page(request, "keeper.html", where=led.where,
-                    js={"keeper": keeper.overview(led), "presets": keeper.presets_for_keeper()})
+                    js={"keeper": keeper.overview(led, lang_of(request)), "presets": keeper.presets_for_keeper()})
 
     @app.get("/keeper/game/{gid}", response_class=HTMLResponse)
     def keeper_game_page(request: Request, gid: int) -> HTMLResponse:
@@ -243,9 +249,9 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
 
     async def _analysis_status(request: Request, table_id: str) -> dict[str, Any]:
         """The analysis status of a finished game (:mod:`.analysis_jobs`): its job, else what is stored."""
-        job = request.app.state.analyses.job(table_id)
-        if job is not None:
-            return job.to_json()
+        status = request.app.state.analyses.status(table_id)
+        if status is not None:
+            return status
         hub = hub_of(request)
         text = await hub.db(hub.store.analysis_text, table_id)
         return dict(NONE) if text is None else done_json(text)
@@ -274,7 +280,9 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
     @app.get("/api/tables/{table_id}/analysis")
     async def api_analysis(request: Request, table_id: str) -> Any:
         """The double-dummy analysis of a finished game: ``{status: none|running|done|failed,
-        done, total (deals), analysis, error}`` (404: no such table; 409: not finished)."""
+        preparing, done, total (deals), analysis, error}``; ``preparing``: still running, the
+        worker is preparing the solver (its first run compiles it, up to a minute) before
+        the first deal (404: no such table; 409: not finished)."""
         status = await _analysis_status(request, table_id)
         if status["status"] == "none":
             text = await _analysis_record(request, table_id)
@@ -292,8 +300,9 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
         text = await _analysis_record(request, table_id)
         if isinstance(text, JSONResponse):
             return text
-        job = request.app.state.analyses.start(table_id, text)
-        return JSONResponse(job.to_json(), status_code=202 if job.error is None else 500)
+        analyses = request.app.state.analyses
+        job = analyses.start(table_id, text)
+        return JSONResponse(job.to_json(analyses.preparing), status_code=202 if job.error is None else 500)
 
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:

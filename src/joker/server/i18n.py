@@ -10,7 +10,10 @@ same keys and the same placeholders.  The engine's refusals of an action
 come with a reason code and are said in the page's language from
 :mod:`joker.refusals` (``window.JOKER.refusals``); the scorekeeper API says
 the ledger's errors in the request's language (:func:`lang_of`, through
-:func:`joker.ledger.messages.message`); the server's other error messages
+:func:`joker.ledger.messages.message` for the ``web`` front end, which names
+the page's buttons and boxes where the terminal's text names a command or an
+option); a template shows markup inside a text with :meth:`Tr.html`
+(``t.html("keeper_intro", command=…)``); the server's other error messages
 stay English, after a translated heading.
 """
 
@@ -18,6 +21,8 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+from markupsafe import Markup
 
 LANGS = ("en", "ru")
 DEFAULT = "en"
@@ -162,6 +167,7 @@ EN: dict[str, str] = {
     "dd_explain": "Every hand known: what each player could make sure of, whatever the other three played together against him. Fewest: the fewest tricks he could keep to; most: the most he could make sure of taking; achievable bids: the totals he could force exactly.",
     "dd_analyse": "Analyse (double-dummy)",
     "dd_running": "Analysing: deal {done} of {total}",
+    "dd_preparing": "Preparing the solver (the first time, it is compiled: up to a minute)…",
     "dd_failed": "The analysis failed: {error}",
     "dd_col_bid": "bid",
     "dd_col_taken": "taken",
@@ -181,7 +187,7 @@ EN: dict[str, str] = {
     "back_lobby": "Back to the lobby",
     # scorekeeper
     "keeper_title": "Scorekeeper",
-    "keeper_intro": "Keep the sheet of a game played with real cards. The terminal's `joker ledger` sees the same games.",
+    "keeper_intro": "Keep the sheet of a game played with real cards. The terminal's {command} sees the same games.",
     "keeper_db": "Database: {where}",
     "open_games": "Games being played",
     "recent_games": "Recent games",
@@ -202,6 +208,9 @@ EN: dict[str, str] = {
     "day_open": "Game day {date} in progress",
     "day_start": "Start a game day",
     "day_end": "End the day",
+    "day_reopen": "Reopen the day",
+    "day_reopen_confirm": "Reopen the game day {date}? Its cup decision is cleared until the day ends again.",
+    "day_last_ended": "Game day {date} has ended: {cup}.",
     "keeper_pick": "The cup is tied: the keeper chooses",
     "cup": "Cup",
     "cup_none": "No cup points yet this season.",
@@ -388,6 +397,7 @@ RU: dict[str, str] = {
     "dd_explain": "Все карты открыты: что каждый игрок мог себе обеспечить, как бы трое остальных ни играли против него вместе. Меньше всего — сколько взяток он мог наверняка не превысить; больше всего — сколько взяток мог наверняка взять; достижимые заказы — сколько взяток он мог взять ровно.",
     "dd_analyse": "Анализ (в открытую)",
     "dd_running": "Анализ: раздача {done} из {total}",
+    "dd_preparing": "Подготовка решателя (в первый раз он компилируется — до минуты)…",
     "dd_failed": "Анализ не удался: {error}",
     "dd_col_bid": "заказ",
     "dd_col_taken": "взял",
@@ -406,13 +416,13 @@ RU: dict[str, str] = {
     "not_found_table": "Стола {id} нет.",
     "back_lobby": "К списку столов",
     "keeper_title": "Запись партии",
-    "keeper_intro": "Ведите запись партии, сыгранной живыми картами. Команда `joker ledger` в терминале видит те же партии.",
+    "keeper_intro": "Ведите запись партии, сыгранной живыми картами. Команда {command} в терминале видит те же партии.",
     "keeper_db": "База данных: {where}",
     "open_games": "Идущие партии",
     "recent_games": "Последние партии",
     "no_games": "Партий пока нет.",
     "new_game": "Новая партия",
-    "players_order": "Игроки по порядку за столом (первое место первым)",
+    "players_order": "Игроки по порядку за столом, начиная с места 1",
     "first_dealer": "Первым сдаёт",
     "rules_default": "как в правилах",
     "add_guests": "Незнакомые имена добавить гостями",
@@ -427,6 +437,9 @@ RU: dict[str, str] = {
     "day_open": "Идёт игровой день {date}",
     "day_start": "Начать игровой день",
     "day_end": "Закончить день",
+    "day_reopen": "Открыть день снова",
+    "day_reopen_confirm": "Открыть игровой день {date} снова? Решение о кубке отменяется, пока день не закончится снова.",
+    "day_last_ended": "Игровой день {date} окончен: {cup}.",
     "keeper_pick": "Ничья за кубок: решает ведущий записи",
     "cup": "Кубок",
     "cup_none": "В этом сезоне очков кубка ещё нет.",
@@ -527,3 +540,10 @@ class Tr:
     def __call__(self, key: str, **values: Any) -> str:
         text = self.catalog.get(key) or EN.get(key) or key
         return text.format(**values) if values else text
+
+    def html(self, key: str, **values: Any) -> Markup:
+        """``key``'s text as HTML for a template: the text and the values escaped,
+        except values that are already markup (a Jinja ``{% set %}`` block, e.g.
+        ``<code>joker ledger</code>`` for ``{command}``)."""
+        text = self.catalog.get(key) or EN.get(key) or key
+        return Markup.escape(text).format(**values)

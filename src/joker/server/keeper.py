@@ -9,7 +9,19 @@ ledger's message (naming the deal or row and the reason) and writes nothing.
 The message is in the request's language — the page's: the ``joker_lang``
 cookie, else ``Accept-Language`` (:func:`.i18n.lang_of`), which the browser
 sends with every API call — said from the error's code by
-:func:`joker.ledger.messages.message`.
+:func:`joker.ledger.messages.message` for the ``web`` front end: where the
+terminal's text names a command or an option, the page's control is named
+instead (“Reopen the day”, the house-override box).
+
+**Numbering in the JSON API.**  Seats are 0-based, as everywhere in the web
+API (``host_seat`` and ``seat`` of the tables, the views' ``dealer``): seat 1
+of the sheet is ``0``.  That holds for what is sent (``first_dealer`` of a
+new game, ``seat`` of a bid or a penalty) and what comes back (``first_dealer``,
+``current.dealer``, ``first_hand``, ``bid_order``, ``trump_chooser``,
+``next_bidder``, a penalty's ``seat``).  Deal numbers are 1-based as on the
+sheet (``current.number``, a penalty's ``deal``, ``expect_deal``); texts meant
+for people (refusals, penalty lines) say seats 1-based, as the page and the
+terminal show them.
 """
 
 from __future__ import annotations
@@ -26,7 +38,7 @@ from pydantic import BaseModel, Field
 from ..ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
 from ..ledger import regulation as reg
 from ..ledger.messages import message
-from ..cli.ledger_i18n import cup_text, ledger_tr, penalty_text
+from ..cli.ledger_i18n import cup_text, ledger_tr, penalty_text, redeal_reason_text
 from ..ledger.values import CurrentDeal
 from ..rules import PRESETS, parse_rules
 from .i18n import Tr, lang_of
@@ -52,7 +64,8 @@ def current_json(c: CurrentDeal | None, rules) -> dict[str, Any] | None:
 def game_json(v: GameView, lang: str = "en") -> dict[str, Any]:
     """A :class:`GameView` as JSON: the sheet rows (the live table's layout), totals,
     the deal being entered, penalties (each with its line in ``lang``, as
-    ``joker ledger`` prints it), redeals, dots and slaps."""
+    ``joker ledger`` prints it), redeals (each with its reason as stored and as
+    ``text`` in ``lang``), dots and slaps.  Seats 0-based (module docstring)."""
     tr = ledger_tr(lang)
     return {
         "id": v.id, "date": v.date.isoformat(), "number": v.number, "rules": str(v.rules),
@@ -66,7 +79,8 @@ def game_json(v: GameView, lang: str = "en") -> dict[str, Any]:
         "penalties": [{"id": p.id, "deal": p.deal, "seat": p.seat, "player": p.player, "code": p.code,
                        "kind": p.kind, "value": p.value, "note": p.note, "slap": p.slap, "text": penalty_text(tr, p)}
                       for p in v.penalties],
-        "redeals": [{"number": r.number, "attempt": r.attempt, "reason": r.reason} for r in v.redeals],
+        "redeals": [{"number": r.number, "attempt": r.attempt, "reason": r.reason,
+                     "text": redeal_reason_text(tr, r.reason)} for r in v.redeals],
         "dots_game": list(v.dots_game), "dots_running": list(v.dots_running), "slaps_day": list(v.slaps_day),
     }
 
@@ -77,8 +91,10 @@ def infringements(lang: str) -> list[dict[str, str]]:
              "redeal": i.redeal} for i in reg.INFRINGEMENTS.values()]
 
 
-def overview(led: Ledger) -> dict[str, Any]:
-    """The keeper's front page: games, the day, players, the cup and statistics."""
+def overview(led: Ledger, lang: str = "en") -> dict[str, Any]:
+    """The keeper's front page: games, the open day (``day``), the latest day
+    (``last_day``: its date, whether it has ended, its cup decision in ``lang``;
+    the page offers to reopen it), players, the cup and statistics."""
     from ..ledger.stats import cup_season, player_stats
 
     open_ids = led.games("open")
@@ -92,12 +108,16 @@ def overview(led: Ledger) -> dict[str, Any]:
                 "totals": list(v.totals)}
 
     day = led.current_day()
+    days = led.days()
+    last = days[-1] if days else None
     stats, _ = player_stats(led)
     season = cup_season(led, dt.date.today().year)
     return {
         "open": [brief(g) for g in reversed(open_ids)],
         "recent": [brief(g) for g in recent],
         "day": None if day is None else {"date": day.date.isoformat(), "games": list(day.games)},
+        "last_day": None if last is None else {"date": last.date.isoformat(), "ended": last.ended,
+                                               "cup": cup_text(ledger_tr(lang), last) if last.ended else None},
         "players": [{"name": p.name, "core": p.core} for p in led.players()],
         "stats": [{"name": s.name, "core": s.core, "games": s.games, "wins": s.wins,
                    "mean_place": None if s.mean_place is None else round(s.mean_place, 2),
@@ -112,9 +132,14 @@ def overview(led: Ledger) -> dict[str, Any]:
 
 # -- requests -----------------------------------------------------------------------------------
 class NewGame(BaseModel):
+    """A new game: ``players`` in table order (seat 1 first); ``first_dealer`` the
+    0-based seat who deals first, like every seat of the JSON API (``3``: seat 4,
+    the bus-angeles default; ``None``: the rules' own); ``add_players``: unknown
+    names join as guests."""
+
     players: list[str] = Field(min_length=2, max_length=10)
     rules: str = Field("bus-angeles", max_length=400)
-    first_dealer: Optional[int] = None
+    first_dealer: Optional[int] = Field(None, ge=0, description="0-based seat (0 is seat 1); null: as the rules say")
     add_players: bool = True
 
 
@@ -167,10 +192,16 @@ class DayEnd(BaseModel):
     keeper_pick: Optional[str] = Field(None, max_length=80)
 
 
+class DayReopen(BaseModel):
+    """The game day to reopen: ``date`` (default: the latest day)."""
+
+    date: Optional[dt.date] = None
+
+
 def _bad(request: Request, e: LedgerError | str, status: int = 400) -> JSONResponse:
     """The refusal as JSON: ``error`` in the request's language (a ledger error
     said from its code; a text as given), and ``tied`` when the keeper must pick."""
-    body: dict[str, Any] = {"error": e if isinstance(e, str) else message(e, lang_of(request))}
+    body: dict[str, Any] = {"error": e if isinstance(e, str) else message(e, lang_of(request), "web")}
     if isinstance(e, KeeperDecisionNeeded):
         body["tied"] = list(e.tied)
     return JSONResponse(body, status_code=status)
@@ -192,7 +223,7 @@ def _game_or_error(request: Request, led: Ledger, gid: int) -> Any:
 # -- API ------------------------------------------------------------------------------------------
 @router.get("/api/keeper")
 def api_overview(request: Request) -> Any:
-    return overview(_ledger(request))
+    return overview(_ledger(request), lang_of(request))
 
 
 @router.post("/api/keeper/players")
@@ -221,11 +252,21 @@ def api_day_end(request: Request, body: DayEnd) -> Any:
                                                    "holder": r.cup_holder}
 
 
+@router.post("/api/keeper/days/reopen")
+def api_day_reopen(request: Request, body: DayReopen) -> Any:
+    """Reopen an ended game day (the latest by default): its cup decision is
+    cleared until it ends again, and its games can be changed and added to."""
+    r = _call(request, _ledger(request).reopen_day, body.date)
+    return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat()}
+
+
 @router.post("/api/keeper/games")
 def api_new_game(request: Request, body: NewGame) -> Any:
+    """Start a game (see :class:`NewGame`; seats 0-based) and answer with it."""
     led = _ledger(request)
-    gid = _call(request, led.new_game, [p.strip() for p in body.players], body.rules, body.first_dealer,
-                None, body.add_players)
+    first = None if body.first_dealer is None else body.first_dealer + 1  # the ledger counts seats from 1
+    gid = _call(request, led.new_game, [p.strip() for p in body.players], body.rules, first, None,
+                body.add_players)
     return gid if isinstance(gid, JSONResponse) else game_json(led.game(gid), lang_of(request))
 
 
@@ -345,7 +386,9 @@ def chart_cup(request: Request, season: Optional[int] = None) -> Any:
 
 
 def presets_for_keeper() -> list[dict[str, Any]]:
-    """Presets the scorekeeper can keep (four players by default)."""
+    """Presets the scorekeeper can keep (four players by default), for the new-game
+    form: ``first_dealer`` as the rules give it, a seat number from 1 (``None``:
+    drawn), shown as "Seat 4"; the form sends the 0-based seat."""
     return [{"name": name, "players": r.players, "first_dealer": r.first_dealer} for name, r in PRESETS.items()]
 
 

@@ -33,10 +33,19 @@ function renderDay() {
     } });
     box.append(h("div", { class: "row" }, btn, pick));
   } else {
-    box.append(h("p", { class: "muted", text: T("day_none") }),
-      h("button", { type: "button", id: "k-day-start", text: T("day_start"), onclick: async () => {
-        try { await api("POST", "/api/keeper/days/start"); location.reload(); } catch (e) { toast(e.message, "error"); }
+    const last = K.last_day;
+    box.append(h("p", { class: "muted", text: last && last.ended ? T("day_last_ended", { date: last.date, cup: last.cup }) : T("day_none") }));
+    const buttons = h("div", { class: "row" }, h("button", { type: "button", id: "k-day-start", text: T("day_start"), onclick: async () => {
+      try { await api("POST", "/api/keeper/days/start"); location.reload(); } catch (e) { toast(e.message, "error"); }
+    } }));
+    if (last && last.ended) {
+      // the ledger's `day reopen`: the cup decision is cleared until the day ends again
+      buttons.append(h("button", { type: "button", id: "k-day-reopen", text: T("day_reopen"), onclick: async () => {
+        if (!confirm(T("day_reopen_confirm", { date: last.date }))) return;
+        try { await api("POST", "/api/keeper/days/reopen", { date: last.date }); location.reload(); } catch (e) { toast(e.message, "error"); }
       } }));
+    }
+    box.append(buttons);
   }
 }
 
@@ -58,9 +67,10 @@ function renderNewGame() {
     box.append(h("label", { class: "seat-row" }, T("seat_n", { n: i + 1 }) + " ",
       h("input", { id: "k-player-" + i, list: "k-names", maxlength: 40, required: true, value: old[i] || "" })));
   }
+  // the API counts seats from 0 (seat 1 is 0); the rules' first dealer (presets) is a seat number from 1
   const dl = clear($("k-dealer"));
-  if (p.first_dealer !== null) dl.append(h("option", { value: "", text: T("rules_default") + " (" + p.first_dealer + ")" }));
-  for (let i = 1; i <= p.players; i++) dl.append(h("option", { value: i, text: T("seat_n", { n: i }) }));
+  if (p.first_dealer !== null) dl.append(h("option", { value: "", text: T("rules_default") + " (" + T("seat_n", { n: p.first_dealer }) + ")" }));
+  for (let i = 0; i < p.players; i++) dl.append(h("option", { value: i, text: T("seat_n", { n: i + 1 }) }));
 }
 
 function renderRoster() {

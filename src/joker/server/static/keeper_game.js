@@ -98,7 +98,7 @@ function render() {
   const pl = clear($("g-penalties"));
   G.penalties.forEach((x) => pl.append(h("li", { text: x.text + (x.slap ? " — " + T("penalty_slap", { n: x.slap }) : "") })));
   const rd = clear($("g-redeals"));
-  if (G.redeals.length) rd.append(h("h3", { text: T("redeals") }), h("ul", { class: "plain" }, G.redeals.map((r) => h("li", { text: r.number + "." + r.attempt + ": " + r.reason }))));
+  if (G.redeals.length) rd.append(h("h3", { text: T("redeals") }), h("ul", { class: "plain" }, G.redeals.map((r) => h("li", { text: r.number + "." + r.attempt + ": " + r.text }))));
   const ps = $("p-seat");
   if (!ps.options.length) G.players.forEach((n, s) => ps.append(h("option", { value: s, text: n })));
 }

@@ -112,14 +112,17 @@ function showDeal(di) {
       text: T("dd_mistake_item", { trick: n.trick, name: R.players[n.seat], card: actionText(n.action), note: changeText(n) }) })))));
 }
 
-// status: {status: none|running|done|failed, done, total, analysis, error}
+// status: {status: none|running|done|failed, preparing, done, total, analysis, error}
+// (preparing: the server's worker is still getting the solver ready, before any deal)
 function analysisStatus(st) {
   const running = st.status === "running";
   $("dd-start").hidden = running || st.status === "done";
   $("dd-progress").hidden = !running;
   $("dd-bar").max = Math.max(st.total, 1);
-  $("dd-bar").value = st.done;
-  $("dd-progress-text").textContent = T("dd_running", { done: st.done, total: st.total || "…" });
+  if (running && st.preparing) $("dd-bar").removeAttribute("value"); // indeterminate: no deal started yet
+  else $("dd-bar").value = st.done;
+  $("dd-progress-text").textContent = running && st.preparing ? T("dd_preparing")
+    : T("dd_running", { done: st.done, total: st.total || "…" });
   $("dd-error").hidden = st.status !== "failed";
   $("dd-error").textContent = st.status === "failed" ? T("dd_failed", { error: st.error }) : "";
   if (st.status === "done" && st.analysis) {
