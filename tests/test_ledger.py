@@ -430,6 +430,30 @@ def test_the_game_chart_ends_a_block_where_the_rules_do(led):
     assert drawn(led.game(g)) == ([8.9], {"block 1": 4.5, "block 2": 10.5})  # Бутка's premium: 8 + 0.4 + 0.5
 
 
+def test_charts_speak_the_keepers_language(led):
+    """The game chart in Russian: axis, title, block and premium labels; both
+    languages have the same labels and placeholders; an unknown one is refused."""
+    import string
+
+    from joker.ledger.charts import LABELS, cup_chart, game_figure
+
+    g = led.new_game(PLAYERS)
+    for cards, trump, bids, tricks in DEALS[:10]:
+        led.enter_deal(g, trump, bids, tricks)
+    ax = game_figure(led.game(g), "ru").axes[0]
+    texts = {t.get_text() for t in ax.texts}
+    assert {"блок 1", "блок 2"} <= texts and any(t.startswith("премия +") for t in texts)
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("раздача", "сумма очков")
+    assert ax.get_title().startswith(f"Партия {g} — ") and ax.get_title().endswith("(идёт, раздач: 10)")
+    fields = {lang: {k: {f for _, f, _, _ in string.Formatter().parse(v) if f} for k, v in words.items()}
+              for lang, words in LABELS.items()}
+    assert fields["en"] == fields["ru"]
+    with pytest.raises(ValueError, match="unknown language 'de'"):
+        game_figure(led.game(g), "de")
+    with pytest.raises(ValueError, match="unknown language"):
+        cup_chart(None, "x.svg", lang="de")
+
+
 def test_edit_a_past_deal_recomputes_everything_after_it(led):
     g = enter_hand_game(led)
     led.finish(g)

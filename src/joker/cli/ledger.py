@@ -605,7 +605,7 @@ def chart_game(ctx: typer.Context, out: Path = typer.Option(..., "--out", "-o", 
     with _ledger(ctx) as led:
         v = led.game(game)
         try:
-            path = game_chart(v, out)
+            path = game_chart(v, out, lang=_tr(ctx).lang)
         except ValueError as e:
             raise JokerError(str(e)) from None
         typer.echo(_tr(ctx)("wrote", path=path))
@@ -623,7 +623,7 @@ def chart_cup(ctx: typer.Context, out: Path = typer.Option(..., "--out", "-o", h
     with _ledger(ctx) as led:
         s = cup_season(led, season)  # outside the try: a ledger error is said by _ledger, in the user's language
         try:
-            path = cup_chart(s, out, title=title)
+            path = cup_chart(s, out, title=title, lang=tr.lang)
         except ValueError as e:
             raise JokerError(str(e)) from None
         typer.echo(tr("wrote", path=path))

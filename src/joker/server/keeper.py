@@ -356,10 +356,10 @@ def export_csv(request: Request, gid: int) -> Any:
     return _export(request, gid, sheet_csv, "text/csv; charset=utf-8", "csv")
 
 
-def _chart(draw, *args: Any, suffix: str) -> bytes:
+def _chart(draw, *args: Any, suffix: str, lang: str) -> bytes:
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / f"chart{suffix}"
-        draw(*args, path)
+        draw(*args, path, lang=lang)
         return path.read_bytes()
 
 
@@ -371,7 +371,7 @@ def chart_game(request: Request, gid: int) -> Any:
     missing = _game_or_error(request, led, gid)
     if missing is not None:
         return missing
-    return Response(_chart(game_chart, led.game(gid), suffix=".png"), media_type="image/png")
+    return Response(_chart(game_chart, led.game(gid), suffix=".png", lang=lang_of(request)), media_type="image/png")
 
 
 @router.get("/keeper/cup.svg")
@@ -382,7 +382,7 @@ def chart_cup(request: Request, season: Optional[int] = None) -> Any:
     s = cup_season(_ledger(request), season or dt.date.today().year)
     if not s.dates:
         return _bad(request, Tr(lang_of(request))("keeper_no_cup_points"), 404)
-    return Response(_chart(cup_chart, s, suffix=".svg"), media_type="image/svg+xml")
+    return Response(_chart(cup_chart, s, suffix=".svg", lang=lang_of(request)), media_type="image/svg+xml")
 
 
 def presets_for_keeper() -> list[dict[str, Any]]:
