@@ -42,6 +42,7 @@ from ..actions import Action, Bid
 from ..engine.state import Phase
 from ..engine.views import PlayerView
 from ..errors import JokerError
+from ..fastpath import kernels as K
 from ..fastpath import policy as FP
 from ..fastpath.convert import code_of, params_of
 from ..rules import DealKind, Premium
@@ -87,6 +88,10 @@ class Budget:
     his tricks in a policy playout (less ``later_bid_shift``); ``"own"``, what the
     heuristic bot bids holding that world's hand — on his own cards, as players bid
     (normal and no-trump deals; others fall back to ``"playout"``)."""
+    blind: bool = False
+    """In the playouts, the policy judges whether a later seat will take a trick
+    from the cards unseen to the seat playing (``policy._threat_blind``) rather
+    than from the world's hands (every seat clairvoyant)."""
     bid_prune: float | None = 0.5
     """Bidding: once ``2 × batch`` worlds are evaluated, a bid whose mean value
     trails the best by more than this many times the deal's score for making a
@@ -99,10 +104,11 @@ class Budget:
 
 
 LEVELS: dict[str, Budget] = {
-    # session 6's: session 7's 1,024 worlds with later_bids="own" measured no better in a whole-game
-    # arena (9-card bids 68.2% against 69.9%, docs/bots.md) at twice the time per decision
-    "medium": Budget(worlds=512, playouts=1, seconds=0.8, bid_blend=0.5, bid_lookahead=9),
-    "hard": Budget(worlds=1024, playouts=1, seconds=2.0, bid_blend=0.5, bid_lookahead=9),
+    # session 6's, with view-only threats in the playouts (session 9: 9-card bids made 70.8% against 69.0%
+    # over 2,400 paired harness deals, docs/bots.md); session 7's 1,024 worlds with later_bids="own"
+    # measured no better in a whole-game arena (68.2% against 69.9%) at twice the time per decision
+    "medium": Budget(worlds=512, playouts=1, seconds=0.8, bid_blend=0.5, bid_lookahead=9, blind=True),
+    "hard": Budget(worlds=1024, playouts=1, seconds=2.0, bid_blend=0.5, bid_lookahead=9, blind=True),
 }
 """Budgets of the levels for people (``easy`` is the heuristic bot)."""
 
@@ -165,6 +171,11 @@ class SearchBot:
         return action
 
     # -- helpers ---------------------------------------------------------------
+    def _params(self, view: PlayerView) -> np.ndarray:
+        p = params_of(view.rules, view.trump, view.rotating)
+        p[K.P_BLIND] = int(self.budget.blind)
+        return p
+
     def _targets(self, view: PlayerView) -> np.ndarray:
         kind = view.deal.kind
         n = view.rules.players
@@ -196,7 +207,7 @@ class SearchBot:
                     played[s] |= 1 << a.card
             fair = max(0, round(view.deal.cards / n))
             targets = np.array([fair if x is None else x for x in view.bids], dtype=np.int64)
-            params = params_of(rules, view.trump, view.rotating)
+            params = self._params(view)
             leader = (view.dealer + 1) % n
             bids = np.array([view.bids[q] for q in known], dtype=np.float64)
         done = 0
@@ -222,7 +233,7 @@ class SearchBot:
         me = view.seat
         cands = distinct(view.legal_actions)
         codes = np.array([code_of(a) for a in cands], dtype=np.int64)
-        params = params_of(rules, view.trump, view.rotating)
+        params = self._params(view)
         trick = np.zeros(n, dtype=np.int64)
         for i, (_, a) in enumerate(view.trick):
             trick[i] = code_of(a)
@@ -246,7 +257,7 @@ class SearchBot:
         me = view.seat
         c = view.deal.cards
         bids = [a.tricks for a in view.legal_actions if type(a) is Bid]
-        params = params_of(rules, view.trump, view.rotating)
+        params = self._params(view)
         tables = np.array([self._table(view, b) for b in bids], dtype=np.float64)
         cand = np.array(bids, dtype=np.int64)
         sums = np.zeros(len(bids), dtype=np.float64)

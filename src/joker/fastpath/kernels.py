@@ -21,7 +21,8 @@ Encoding (all ``int64``):
   length; seats after the leader follow in order ``(leader + i) % n``;
 * ``params`` (see :func:`joker.fastpath.convert.params_of`): players, deal
   trump (−1: none), rotating, must_trump, high_call_trump_wins, allowed lead
-  calls (bits 1 high, 2 takes, 4 give, 8 top), high_call_first_trick_only.
+  calls (bits 1 high, 2 takes, 4 give, 8 top), high_call_first_trick_only,
+  and a policy option, ``blind`` (see :mod:`.policy`; the rules ignore it).
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ P_MUST_TRUMP = 3
 P_HCTW = 4
 P_LEADS = 5
 P_FIRST_ONLY = 6
-N_PARAMS = 7
+P_BLIND = 7
+N_PARAMS = 8
 
 LEAD_HIGH = 1
 LEAD_TAKES = 2

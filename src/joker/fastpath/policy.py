@@ -68,6 +68,62 @@ def _threat(hands, pos: int, leader: int, n: int, taken, target, lead: int, led:
 
 
 @njit(cache=True, inline="always")
+def _p_none(u: int, m: int, h: int) -> float:
+    """Chance that ``h`` cards drawn at random from ``u`` include none of ``m`` marked ones."""
+    if m <= 0 or h <= 0:
+        return 1.0
+    if u - m < h:
+        return 0.0
+    p = 1.0
+    for i in range(h):
+        p *= (u - m - i) / (u - i)
+    return p
+
+
+@njit(cache=True, inline="always")
+def _threat_blind(hands, pos: int, leader: int, n: int, taken, target, led: int, t: int, closed: int, best: int,
+                  high: int) -> bool:
+    """:func:`_threat` as the seat at ``pos`` can judge it from its own view:
+    the later seats' cards are a random share (their hand sizes) of the cards
+    it does not hold, and one of them takes the trick if it wants tricks and
+    holds a card that wins it (following suit, else a trump, or a joker).
+    True when that is more likely than not.  Voids shown earlier are not
+    tracked (a playout's seats know only the cards)."""
+    q = (leader + pos) % n
+    pool = 0
+    for s in range(n):
+        if s != q:
+            pool |= hands[s]
+    u = K.popcount(pool)
+    jok = K.popcount(pool >> 52)
+    f = 0  # cards of the led suit that win (a follower of the suit plays them)
+    tr = 0  # trumps that win (a follower void in the led suit plays them)
+    n_led = 0
+    if closed == 0 and led >= 0:
+        n_led = K.popcount(pool & (K.SUIT_BITS << (13 * led)))
+        if t == led:
+            f = K.popcount(pool & (K._above(best - 100) << (13 * t)))
+        else:
+            if high == 0:
+                f = K.popcount(pool & (K._above(best) << (13 * led)))
+            if t >= 0:
+                tr = K.popcount(pool & (K._above(best - 100) << (13 * t)))
+    keep = 1.0  # chance that no later seat takes the trick
+    for j in range(pos + 1, n):
+        seat = (leader + j) % n
+        if not wants(seat, taken, target):
+            continue
+        h = K.popcount(hands[seat])
+        if closed == 0 and led < 0:
+            return True  # a give lead with no plain card yet: any card takes it
+        p_void = _p_none(u, n_led, h)
+        p_card = (1.0 - _p_none(u, f, h)) + p_void * (1.0 - _p_none(u - n_led, tr, min(h, u - n_led)))
+        p_take = 1.0 - (1.0 - min(1.0, p_card)) * _p_none(u, jok, h)
+        keep *= 1.0 - p_take
+    return keep < 0.5
+
+
+@njit(cache=True, inline="always")
 def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, params, eps: float, moves, buf) -> int:
     """The policy's move code for the seat to move (``buf`` is no longer used;
     ``trick`` is only read)."""
@@ -83,6 +139,7 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
     rotating = params[K.P_ROTATING]
     hctw = params[K.P_HCTW]
     must = params[K.P_MUST_TRUMP]
+    blind = params[K.P_BLIND] != 0
     lead = 0
     led, t, closed, top, high = -1, -1, 0, -1, 0
     if tlen > 0:
@@ -103,7 +160,10 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
         cost = _cost(code, t2)
         beaten = False
         if winning and tlen + 1 < n:
-            beaten = _threat(hands, tlen, leader, n, taken, target, lead, led2, t2, closed2, top2, high2, must)
+            if blind:
+                beaten = _threat_blind(hands, tlen, leader, n, taken, target, led2, t2, closed2, top2, high2)
+            else:
+                beaten = _threat(hands, tlen, leader, n, taken, target, lead, led2, t2, closed2, top2, high2, must)
         if want:
             if winning and not beaten:
                 key = 1000 - cost
