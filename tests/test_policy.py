@@ -6,6 +6,7 @@ positions of every preset."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -129,3 +130,69 @@ def test_bid_evaluation_with_lookahead_finds_the_bid_the_policy_misses():
         sums = np.zeros(1)
         FP.evaluate_bids(world, np.ones(1), 0, targets, params, 0, bids, made, 1, 0.0, sums, look)
         assert sums[0] == expected, look
+
+
+def _blind(params):
+    p = params.copy()
+    p[K.P_BLIND] = 1
+    return p
+
+
+def _own(pos, target, params):
+    moves, buf, _, _ = _scratch(pos.players)
+    hands, trick, taken = pos.arrays()
+    return int(FP.choose(hands, trick, len(pos.trick), pos.leader, pos.first, taken, target, params, 0.0, moves, buf))
+
+
+def test_blind_policy_does_not_count_on_an_ace_it_cannot_see():
+    # 3-card deal, ♥ trump (turned 9♥), seat 3 deals, bids 1,1,1,1.  Seat 0 holds
+    # 9♠ A♠ 6♦ and leads 9♠; seat 1 (K♠ 7♠ 9♦) wants a trick.  Seats 2 (7♣ 8♣ 7♦)
+    # and 3 (9♣ 10♣ 8♦) hold no spade, trump or joker, so with every hand known
+    # K♠ is safe and the policy takes with it.  From seat 1's view the 8 cards it
+    # does not hold are dealt 2/3/3, and A♠ is with seat 2 or 3 with chance
+    # 1 − (5/8)² = 39/64 > 1/2: the blind policy expects K♠ to be beaten and
+    # plays its cheapest card, 7♠.
+    rules = preset("bus-angeles").replace(schedule="3")
+    deal = DealCards(tuple(tuple(parse_cards(h)) for h in ("9S AS 6D", "KS 7S 9D", "7C 8C 7D", "9C TC 8D")),
+                     parse_card("9H"))
+    state = new_game(rules, seed=0, deals=[deal], first_dealer=3)
+    for a in ("b1", "b1", "b1", "b1", "9S"):
+        state = state.apply(a)
+    pos = position_of(state)
+    assert pos.to_move == 1
+    target = np.array(state.bids, dtype=np.int64)
+    assert str(action_of(_own(pos, target, pos.params))) == "KS"
+    assert str(action_of(_own(pos, target, _blind(pos.params)))) == "7S"
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_blind_policy_ignores_how_the_unseen_cards_lie(name):
+    """Hidden information: with ``P_BLIND`` the mover's choice depends on the
+    other hands only through their union and sizes, so dealing the cards it
+    cannot see differently among the other seats never changes it (while the
+    clairvoyant policy's choice does change on some of these positions)."""
+    rules = PRESETS[name]
+    rules = rules.replace(schedule=str(max(d.cards for d in rules.deals)))  # a deal with choices to make
+    checked = differs = 0
+    for seed in range(100):
+        walk = random.Random(seed)
+        state = random_play_state(rules, seed, walk, 12)
+        if state is None:
+            continue
+        pos = position_of(state)
+        me, n = pos.to_move, pos.players
+        target = np.array([walk.randrange(-2, 3) for _ in range(n)], dtype=np.int64)
+        others = [q for q in range(n) if q != me]
+        cards = [c for q in others for c in range(54) if pos.hands[q] >> c & 1]
+        walk.shuffle(cards)
+        hands = list(pos.hands)
+        at = 0
+        for q in others:
+            k = pos.hands[q].bit_count()
+            hands[q] = sum(1 << c for c in cards[at:at + k])
+            at += k
+        moved = replace(pos, hands=tuple(hands))
+        assert _own(moved, target, _blind(pos.params)) == _own(pos, target, _blind(pos.params))
+        differs += _own(moved, target, pos.params) != _own(pos, target, pos.params)
+        checked += 1
+    assert checked >= 40 and differs >= 3
