@@ -104,8 +104,8 @@ class Budget:
 
 
 LEVELS: dict[str, Budget] = {
-    # session 6's, with view-only threats in the playouts (session 9: 9-card bids made 70.8% against 69.0%
-    # over 2,400 paired harness deals, docs/bots.md); session 7's 1,024 worlds with later_bids="own"
+    # session 6's, with view-only threats in the playouts (session 9: 9-card bids made +2.5 points over 4,000
+    # paired harness deals; a whole-game arena 68.1%, docs/bots.md); session 7's 1,024 worlds with later_bids="own"
     # measured no better in a whole-game arena (68.2% against 69.9%) at twice the time per decision
     "medium": Budget(worlds=512, playouts=1, seconds=0.8, bid_blend=0.5, bid_lookahead=9, blind=True),
     "hard": Budget(worlds=1024, playouts=1, seconds=2.0, bid_blend=0.5, bid_lookahead=9, blind=True),
