@@ -73,19 +73,23 @@ def test_lookahead_leads_the_king_that_draws_the_trump():
     assert _outcome(pos, ace, target, 0) == 1
 
 
+def _random_positions(rules, seeds=100):
+    """``(walk, state, position)`` of random play-phase states (seeds 0…``seeds − 1``);
+    ``walk`` is the seed's ``random.Random``, for the test's own choices."""
+    for seed in range(seeds):
+        walk = random.Random(seed)
+        state = random_play_state(rules, seed, walk, 12)
+        if state is not None:
+            yield walk, state, position_of(state)
+
+
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_lookahead_is_the_best_move_by_policy_playout(name):
     """Definition: the lookahead's move is legal, has the best table value of
     any legal move followed by a policy playout, and is the policy's own move
     whenever that one is as good."""
-    rules = PRESETS[name]
     checked = 0
-    for seed in range(100):
-        walk = random.Random(seed)
-        state = random_play_state(rules, seed, walk, 12)
-        if state is None:
-            continue
-        pos = position_of(state)
+    for walk, state, pos in _random_positions(PRESETS[name]):
         me = pos.to_move
         n = pos.players
         target = np.array([b if b is not None else walk.randrange(0, 3) for b in state.bids] if state.bids else
@@ -174,12 +178,7 @@ def test_blind_policy_ignores_how_the_unseen_cards_lie(name):
     rules = PRESETS[name]
     rules = rules.replace(schedule=str(max(d.cards for d in rules.deals)))  # a deal with choices to make
     checked = differs = 0
-    for seed in range(100):
-        walk = random.Random(seed)
-        state = random_play_state(rules, seed, walk, 12)
-        if state is None:
-            continue
-        pos = position_of(state)
+    for walk, _, pos in _random_positions(rules):
         me, n = pos.to_move, pos.players
         target = np.array([walk.randrange(-2, 3) for _ in range(n)], dtype=np.int64)
         others = [q for q in range(n) if q != me]
