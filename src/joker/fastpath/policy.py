@@ -90,19 +90,15 @@ def _p_none(u: int, m: int, h: int) -> float:
 
 
 @njit(cache=True, inline="always")
-def _threat_blind(hands, pos: int, leader: int, n: int, taken, target, led: int, t: int, closed: int, best: int,
-                  high: int) -> bool:
+def _threat_blind(hands, pos: int, leader: int, n: int, taken, target, pool: int, led: int, t: int, closed: int,
+                  best: int, high: int) -> bool:
     """:func:`_threat` as the seat at ``pos`` can judge it from its own view:
     the later seats' cards are a random share (their hand sizes) of the cards
     it does not hold, and one of them takes the trick if it wants tricks and
     holds a card that wins it (following suit, else a trump, or a joker).
     True when that is more likely than not.  Voids shown earlier are not
-    tracked (a playout's seats know only the cards)."""
-    q = (leader + pos) % n
-    pool = 0
-    for s in range(n):
-        if s != q:
-            pool |= hands[s]
+    tracked (a playout's seats know only the cards).  ``pool``: the cards of
+    every seat but the one at ``pos``."""
     u = K.popcount(pool)
     jok = K.popcount(pool >> 52)
     f = 0  # cards of the led suit that win (a follower of the suit plays them)
@@ -149,6 +145,11 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
     hctw = params[K.P_HCTW]
     must = params[K.P_MUST_TRUMP]
     blind = params[K.P_BLIND] != 0
+    pool = 0  # blind: the cards seat q cannot see
+    if blind:
+        for s in range(n):
+            if s != q:
+                pool |= hands[s]
     lead = 0
     led, t, closed, top, high = -1, -1, 0, -1, 0
     if tlen > 0:
@@ -170,7 +171,7 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
         beaten = False
         if winning and tlen + 1 < n:
             if blind:
-                beaten = _threat_blind(hands, tlen, leader, n, taken, target, led2, t2, closed2, top2, high2)
+                beaten = _threat_blind(hands, tlen, leader, n, taken, target, pool, led2, t2, closed2, top2, high2)
             else:
                 beaten = _threat(hands, tlen, leader, n, taken, target, lead, led2, t2, closed2, top2, high2, must)
         if want:
