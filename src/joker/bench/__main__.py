@@ -1,10 +1,12 @@
-"""``python -m joker.bench NAME``: run a benchmark (``engine``, ``server``)."""
+"""``python -m joker.bench NAME``: run a benchmark (``engine``, ``search``, ``server``, ``harness``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
+from ..errors import JokerError
 from . import engine, search
 
 
@@ -25,6 +27,16 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--actions", type=int, default=8000, help="stop after this many accepted actions (default 8000)")
     w.add_argument("--seconds", type=float, default=30.0, help="or after this many seconds (default 30)")
     w.add_argument("--no-reference", action="store_true", help="skip the bare WebSocket relay reference")
+    h = sub.add_parser("harness", help="bids made by two search-bot budgets on the same boards, paired")
+    h.add_argument("--a", default="blind=false",
+                   help="budget A: medium with overrides name=value,... (default blind=false)")
+    h.add_argument("--b", default="", help="budget B: medium with overrides (default: medium as it is)")
+    h.add_argument("--seed", default="h1", help="board seed (default h1)")
+    h.add_argument("--boards", type=int, default=100,
+                   help="boards; each is played with the search bot in every seat (default 100)")
+    h.add_argument("--schedule", default="9,9,9,9", help="bus-angeles deal schedule of a board (default 9,9,9,9)")
+    h.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    h.add_argument("--out", type=Path, default=None, help="save the report and every deal as JSON")
     args = p.parse_args(argv)
     if args.name == "engine":
         engine.run(args.seconds)
@@ -34,6 +46,14 @@ def main(argv: list[str] | None = None) -> int:
         server.run(args.clients, args.humans, args.think, args.actions, args.seconds, not args.no_reference)
     elif args.name == "search":
         search.run(args.seconds, args.deals, args.games)
+    elif args.name == "harness":
+        from . import harness
+
+        try:
+            harness.run(args.a, args.b, args.seed, args.boards, args.schedule, args.workers, args.out)
+        except JokerError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     return 0
 
 
