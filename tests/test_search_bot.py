@@ -310,3 +310,66 @@ def test_bid_model_bids_what_the_hand_can_take():
 def test_budget_refuses_an_unknown_later_bid_model():
     with pytest.raises(JokerError, match="later_bids"):
         Budget(later_bids="clairvoyant")
+
+
+def test_bid_inference_sees_each_bid_as_the_table_stood_then():
+    """Budget.bid_infer = "own": a seat's bid is explained by what the heuristic bot
+    would bid on a world's hand *seeing what that seat saw when it bid* — no card
+    played since, only the bids said before his (RULES.md §6).  Checked against
+    the views the engine gave each seat at its bid, from a view three tricks into
+    the deal: same knowledge (own hand aside), same modelled bid on the true hand."""
+    from joker.bots.heuristic import BidModel, Knowledge
+    from joker.bots.search import _when_bidding
+    from joker.cards import mask_of
+
+    for seed in (1, 2):
+        state = new_game(preset("bus-angeles").replace(schedule="9"), seed=seed)
+        at_bid, hands = {}, {}
+        while not (state.phase is Phase.PLAY and len(state.tricks) == 3):
+            if state.phase is Phase.BID:
+                view = view_of(state, state.current_player)
+                at_bid[view.seat], hands[view.seat] = view, view.hand_mask
+            state = state.apply(state.legal_actions()[0])
+        later = view_of(state, state.current_player)
+        assert len(at_bid) == 4 and later.played
+        for q, then in at_bid.items():
+            if q == later.seat:
+                continue
+            rebuilt = _when_bidding(later, q)
+            assert rebuilt.hand == () and not rebuilt.played and not rebuilt.tricks
+            same = [Knowledge.of(replace(v, hand=())).__dict__ for v in (rebuilt, then)]
+            assert same[0] == same[1]
+            others = [x for p, x in enumerate(later.bids) if p != q]
+            assert BidModel(rebuilt, q).bid(hands[q], others) == BidModel(then, q).bid(hands[q], others)
+
+
+def test_bid_inference_by_the_bid_model_weighs_worlds_that_explain_the_bids():
+    """Budget.bid_infer = "own": a world in which every seat that bid would have
+    bid so holding that world's hand weighs 1; each trick of difference in a
+    seat's bid divides it by exp(1 / 2σ²)."""
+    from joker.bots.heuristic import BidModel, HeuristicBot
+    from joker.bots.search import _when_bidding
+
+    state = new_game(preset("bus-angeles").replace(schedule="9"), seed=5)
+    while state.phase is not Phase.BID:
+        state = state.apply(state.legal_actions()[0])
+    for _ in range(2):  # two heuristic bids: the first two seats bid as the model does
+        state = state.apply(HeuristicBot(0).choose(view_of(state, state.current_player)))
+    view = view_of(state, state.current_player)
+    known = [q for q in range(4) if view.bids[q] is not None]
+    assert len(known) == 2
+    bot = SearchBot(4, budget=Budget(worlds=96, seconds=60.0, bid_infer="own", bid_sigma=0.5))
+    models = {q: BidModel(_when_bidding(view, q), q) for q in known}
+    seen = set()
+    for worlds, weights in bot._worlds(view, 0.0):
+        for hands, weight in zip(worlds, weights):
+            miss = sum((models[q].bid(int(hands[q]), [x for p, x in enumerate(view.bids) if p != q])
+                        - view.bids[q]) ** 2 for q in known)
+            assert weight == pytest.approx(np.exp(-miss / 0.5) + 1e-9)
+            seen.add(miss)
+    assert 0 in seen and len(seen) > 1
+
+
+def test_budget_refuses_an_unknown_bid_inference():
+    with pytest.raises(JokerError, match="bid_infer"):
+        Budget(bid_infer="clairvoyant")
