@@ -49,14 +49,11 @@ from functools import lru_cache
 from math import comb
 from typing import Sequence
 
-import numpy as np
-
 from ..actions import JOKER_FOLLOWS, PLAYS, Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play
 from ..cards import JOKER1, JOKERS, SUIT_MASKS, Card, CardSet, Suit, cards_in, mask_of
 from ..engine.play import follow_mask, led_suit, trick_trump, trick_winner
 from ..engine.state import Phase
 from ..engine.views import PlayerView
-from ..fastpath.bidmodel import model_bids
 from ..rules import DealKind, JokerCall
 from ..scoring import deal_score
 from .base import distinct, followed
@@ -475,23 +472,6 @@ class BidModel:
         forbidden = self.rules.forbidden_dealer_bid(self.cards, others) if self.dealer else None
         legal = [b for b in range(self.cards + 1) if b != forbidden]
         return _choose_bid(ps, sure, legal, self.table)
-
-    def bids(self, hands: np.ndarray, others: Sequence[int]) -> np.ndarray:
-        """:meth:`bid` for each card mask of ``hands`` (int64, shape (k,)), compiled
-        (:func:`joker.fastpath.bidmodel.model_bids`): an int64 array of shape (k,)."""
-        kn = self.kn
-        raw = np.zeros(54, dtype=np.float64)
-        for x in cards_in(kn.unseen):
-            if x not in self.raw:
-                self.raw[x] = kn.raw_potential(x)
-            raw[x] = self.raw[x]
-        trump = -1 if kn.rotating or kn.trump is None else int(kn.trump)
-        guard = np.array([GUARD[kn.suit_kind(s)] for s in range(4)], dtype=np.float64)
-        forbidden = self.rules.forbidden_dealer_bid(self.cards, others) if self.dealer else None
-        out = np.empty(len(hands), dtype=np.int64)
-        model_bids(np.asarray(hands, dtype=np.int64), raw, kn.unseen, kn.others_cards, trump, guard, RUFF_WIN,
-                   np.array(self.table, dtype=np.float64), -1 if forbidden is None else forbidden, out)
-        return out
 
 
 def _voids(view: PlayerView) -> list[int]:

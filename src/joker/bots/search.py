@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -57,7 +57,7 @@ class Budget:
     """Search effort per decision: ``worlds`` sampled, ``playouts`` per world and
     candidate, ``seconds`` time cap, ``eps`` the policy's random-move chance,
     ``batch`` worlds evaluated between time checks.  Raises :class:`JokerError`
-    for an unknown ``later_bids`` or ``bid_infer``."""
+    for an unknown ``later_bids``."""
 
     worlds: int = 128
     playouts: int = 1
@@ -98,17 +98,9 @@ class Budget:
     bid of one (RULES.md §8: 100 points in bus-angeles) is no longer evaluated
     (``None``: every bid to the end)."""
 
-    bid_infer: str = "playout"
-    """Bid inference (``bid_sigma``): how a seat that has bid is expected to have
-    bid holding a world's hand: ``"playout"``, his tricks in policy playouts aiming
-    at his bid; ``"own"``, what the heuristic bot bids holding that hand, seeing
-    what the seat saw when it bid (normal and no-trump deals; others fall back to
-    ``"playout"``)."""
-
     def __post_init__(self) -> None:
-        for name in ("later_bids", "bid_infer"):
-            if getattr(self, name) not in ("playout", "own"):
-                raise JokerError(f"unknown {name} {getattr(self, name)!r}: use 'playout' or 'own'")
+        if self.later_bids not in ("playout", "own"):
+            raise JokerError(f"unknown later_bids {self.later_bids!r}: use 'playout' or 'own'")
 
 
 LEVELS: dict[str, Budget] = {
@@ -141,19 +133,6 @@ def premium_at_stake(view: PlayerView, bid: int) -> float:
     cut = sum(max((r.scores[v] for r in done if r.scores[v] > 0), default=0) for v in victims)
     own = deal_score(rules, view.deal, bid, bid)
     return 2.0 * (own + cut) * PREMIUM_DISCOUNT**later
-
-
-def _when_bidding(view: PlayerView, seat: int) -> PlayerView:
-    """``view`` as the table stood when ``seat`` bid (its public part: no card
-    played yet, the bids said before his, in bidding order from the dealer's left,
-    RULES.md §6); ``seat``'s own hand is left out."""
-    n = view.rules.players
-    order = [(view.dealer + 1 + i) % n for i in range(n)]
-    before = set(order[:order.index(seat)])
-    bids = tuple(x if p in before else None for p, x in enumerate(view.bids))
-    return replace(view, seat=seat, current_player=seat, hand=(), phase=Phase.BID, bids=bids, played=0,
-                   leader=order[0], tricks=(), trick=(), taken=(0,) * n, hand_sizes=(view.deal.cards,) * n, legal_actions=(),
-                   forbidden_bid=None)
 
 
 class SearchBot:
@@ -221,7 +200,6 @@ class SearchBot:
         n = rules.players
         known = [q for q in range(n) if q != view.seat and view.bids[q] is not None]
         infer = b.bid_sigma is not None and known and view.deal.kind not in (DealKind.GOLD, DealKind.MISERE)
-        models = None
         if infer:
             played = [0] * n
             for plays in [t.plays for t in view.tricks] + [view.trick]:
@@ -232,20 +210,12 @@ class SearchBot:
             params = self._params(view)
             leader = (view.dealer + 1) % n
             bids = np.array([view.bids[q] for q in known], dtype=np.float64)
-            if b.bid_infer == "own" and view.deal.kind in (DealKind.NORMAL, DealKind.NOTRUMP) and not any(view.known):
-                models = [BidModel(_when_bidding(view, q), q) for q in known]
-                others = [[x for p, x in enumerate(view.bids) if p != q] for q in known]
         done = 0
         while done < b.worlds and (done == 0 or time.perf_counter() - start < b.seconds):
             k = min(b.batch, b.worlds - done)
             arr = sample_hands(cons, self.rng, k)[:, :n]
             weights = np.ones(k, dtype=np.float64)
-            if models is not None:
-                dealt = arr | np.array(played, dtype=np.int64)
-                err = np.stack([model.bids(dealt[:, q], rest) for q, model, rest in zip(known, models, others)],
-                               axis=1) - bids[None, :]
-                weights = np.exp(-(err * err).sum(axis=1) / (2.0 * b.bid_sigma**2)) + 1e-9
-            elif infer:
+            if infer:
                 dealt = arr | np.array(played, dtype=np.int64)
                 sums = np.zeros((k, n), dtype=np.float64)
                 reps = 2
