@@ -25,8 +25,8 @@ def test_a_bad_override_is_named(text, words):
         harness.parse_budget(text)
 
 
-def _row(board, hero, deal, bid, tricks, score):
-    return {"board": board, "hero": hero, "deal": deal, "bid": bid, "tricks": tricks, "score": score}
+def _row(board, hero, deal, bid, tricks, score, order=0):
+    return {"board": board, "hero": hero, "deal": deal, "order": order, "bid": bid, "tricks": tricks, "score": score}
 
 
 def test_pairing_by_board_seat_and_deal():
@@ -42,6 +42,14 @@ def test_pairing_by_board_seat_and_deal():
         harness.paired(a, [_row(5, 0, 0, 1, 1, 0)])
 
 
+def test_bids_made_by_place_in_the_bidding():
+    # place 0: 1 of 2 made; place 2 (the dealer of three): 1 of 1; place 1: no bids
+    rows = [_row(0, 0, 0, 1, 1, 100, order=0), _row(0, 0, 1, 2, 3, 30, order=0), _row(0, 1, 0, 0, 0, 50, order=2)]
+    made = harness.made_by_order(rows, 3)
+    assert made[0] == (2, 0.5) and made[2] == (1, 1.0)
+    assert made[1][0] == 0 and made[1][1] != made[1][1]  # nan
+
+
 def test_the_same_budget_twice_replays_every_deal(tmp_path, capsys):
     out = tmp_path / "h.json"
     assert main(["harness", "--a", "worlds=8", "--b", "worlds=8", "--seed", "t", "--boards", "1",
@@ -49,6 +57,10 @@ def test_the_same_budget_twice_replays_every_deal(tmp_path, capsys):
     saved = json.loads(out.read_text())
     assert saved["rows"]["A"] == saved["rows"]["B"] and len(saved["rows"]["A"]) == 4 * 2
     assert saved["made"][2] == 0.0 and saved["score"][0] == 0.0
+    # bus-angeles' first dealer is seat 4 (RULES.md §4): in the first deal seat 1 bids first, seat 4 last
+    first = {r["hero"]: r["order"] for r in saved["rows"]["A"] if r["deal"] == 0}
+    assert first == {0: 0, 1: 1, 2: 2, 3: 3}
+    assert {r["order"] for r in saved["rows"]["A"] if r["deal"] == 1 and r["hero"] == 0} == {3}
     assert "8 paired bids" in capsys.readouterr().out
 
 

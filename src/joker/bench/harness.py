@@ -63,14 +63,28 @@ def _value(raw: str) -> object:
 
 def play_board(budget: Budget, schedule: str, seed: str, board: int, hero: int) -> list[dict]:
     """One game of board ``board`` with the search bot (``budget``) in seat
-    ``hero``: a row per deal with a bid, ``{board, hero, deal, bid, tricks, score}``."""
+    ``hero``: a row per deal with a bid, ``{board, hero, deal, order, bid, tricks,
+    score}``, ``order`` the hero's place in the bidding (0: first, the dealer's
+    left; players − 1: the dealer, RULES.md §6)."""
     rules = preset("bus-angeles").replace(schedule=schedule)
     game = f"{seed}:{board}"
     bots = [SearchBot(seed=f"{game}:{s}", budget=budget) if s == hero else HeuristicBot(seed=f"{game}:{s}")
             for s in range(rules.players)]
     state = play_game(rules, bots, game)
-    return [{"board": board, "hero": hero, "deal": i, "bid": r.bids[hero], "tricks": r.tricks[hero],
-             "score": r.scores[hero]} for i, r in enumerate(state.results) if r.bids is not None]
+    n = rules.players
+    return [{"board": board, "hero": hero, "deal": i, "order": (hero - r.dealer - 1) % n, "bid": r.bids[hero],
+             "tricks": r.tricks[hero], "score": r.scores[hero]} for i, r in enumerate(state.results)
+            if r.bids is not None]
+
+
+def made_by_order(rows: list[dict], players: int) -> list[tuple[int, float]]:
+    """Per place in the bidding (``order`` 0 … players − 1): ``(bids, share made)``;
+    a place without rows gives ``(0, nan)``."""
+    out = []
+    for k in range(players):
+        made = [r["bid"] == r["tricks"] for r in rows if r["order"] == k]
+        out.append((len(made), sum(made) / len(made) if made else float("nan")))
+    return out
 
 
 def paired(a: list[dict], b: list[dict]) -> dict[str, tuple[float, ...]]:
@@ -114,6 +128,12 @@ def run(a: str, b: str, seed: str, boards: int, schedule: str = "9,9,9,9", worke
     table.add_row(f"B {b or 'medium'}", f"{sb:.1%}", f"{100 * dm:+.1f} ± {100 * hm:.1f} points",
                   f"{report['score'][0]:+.1f} ± {report['score'][1]:.1f}")
     Console().print(table)
+    places = Table(title="bids made by place in the bidding (dealer last)")
+    for col in ("", *(f"{k + 1}{' dealer' if k == n - 1 else ''}" for k in range(n))):
+        places.add_column(col)
+    for k in rows:
+        places.add_row(k, *(f"{share:.1%} of {count}" for count, share in made_by_order(rows[k], n)))
+    Console().print(places)
     result = {"a": a, "b": b, "seed": seed, "boards": boards, "schedule": schedule, **report, "rows": rows}
     if out is not None:
         out.write_text(json.dumps(result))
