@@ -310,19 +310,3 @@ def test_bid_model_bids_what_the_hand_can_take():
 def test_budget_refuses_an_unknown_later_bid_model():
     with pytest.raises(JokerError, match="later_bids"):
         Budget(later_bids="clairvoyant")
-
-
-def test_later_bids_reply_guesses_the_later_bids_after_each_candidate(evaluated):
-    """Budget.later_bids = "reply": each candidate bid is valued with its own guess
-    of the bids still to come — a playout in which this seat aims at that bid —
-    so the later bidders, left fewer tricks by a high bid, are guessed lower."""
-    view = first_bid_view(5)
-    me = view.seat
-    later = [(me + i) % 4 for i in (1, 2, 3)]
-    SearchBot(3, budget=Budget(worlds=64, seconds=60.0, bid_prune=None, later_bids="reply")).choose(view)
-    by_bid: dict[int, list[float]] = {}
-    for _, targets, bids in evaluated:
-        assert len(bids) == 1 and (targets[:, me] == bids[0]).all()
-        by_bid.setdefault(bids[0], []).extend(targets[:, later].sum(axis=1).tolist())
-    assert sorted(by_bid) == list(range(10))
-    assert np.mean(by_bid[0]) > np.mean(by_bid[6]) + 1.0

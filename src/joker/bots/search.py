@@ -87,9 +87,7 @@ class Budget:
     """Bidding: how a seat still to bid is guessed to bid in a world: ``"playout"``,
     his tricks in a policy playout (less ``later_bid_shift``); ``"own"``, what the
     heuristic bot bids holding that world's hand — on his own cards, as players bid
-    (normal and no-trump deals; others fall back to ``"playout"``); ``"reply"``,
-    as ``"playout"`` but with a playout per candidate bid, this seat aiming at it:
-    the later bidders answer the bid they heard."""
+    (normal and no-trump deals; others fall back to ``"playout"``)."""
     blind: bool = False
     """In the playouts, the policy judges whether a later seat will take a trick
     from the cards unseen to the seat playing (``policy._threat_blind``) rather
@@ -101,8 +99,8 @@ class Budget:
     (``None``: every bid to the end)."""
 
     def __post_init__(self) -> None:
-        if self.later_bids not in ("playout", "own", "reply"):
-            raise JokerError(f"unknown later_bids {self.later_bids!r}: use 'playout', 'own' or 'reply'")
+        if self.later_bids not in ("playout", "own"):
+            raise JokerError(f"unknown later_bids {self.later_bids!r}: use 'playout' or 'own'")
 
 
 LEVELS: dict[str, Budget] = {
@@ -282,27 +280,22 @@ class SearchBot:
                     row = base[i]
                     for q, model in zip(later, models):
                         row[q] = model.bid(int(worlds[i, q]), [int(row[p]) for p in range(n) if p != q])
-            elif later and b.later_bids != "reply":
-                self._guess_later(view, worlds, base, later, params, leader)
+            elif later:
+                tricks = np.zeros((w, n), dtype=np.float64)
+                FP.mean_tricks(worlds, leader, base, params, 1, b.eps, tricks)
+                k = len(later)
+                shift = b.later_bid_shift[k - 1] * c / 9 if k <= len(b.later_bid_shift) else 0.0
+                for i in range(w):
+                    for q in later:
+                        base[i, q] = self._guess_bid(view, q, max(0.0, float(tricks[i, q]) - shift), base[i])
             live = np.flatnonzero(alive)
             part = np.zeros(len(live), dtype=np.float64)
-            groups = [(slice(None), base)]
-            if later and b.later_bids == "reply":  # later bids guessed anew after each candidate bid
-                groups = []
-                for j, x in enumerate(cand[live]):
-                    reply = base.copy()
-                    reply[:, me] = x
-                    groups.append((slice(j, j + 1), self._guess_later(view, worlds, reply, later, params, leader)))
-            for at, targets in groups:
-                bid_at, table_at = cand[live][at], tables[live][at]
-                out = np.zeros(len(bid_at), dtype=np.float64)
-                if blend < 1.0:
-                    FP.evaluate_bids(worlds, weights * (1.0 - blend), leader, targets, params, me, bid_at, table_at,
-                                     b.playouts, b.eps, out)
-                if blend > 0.0:
-                    FP.evaluate_bids(worlds, weights * b.bid_blend, leader, targets, params, me, bid_at, table_at,
-                                     b.playouts, b.eps, out, b.bid_lookahead)
-                part[at] += out
+            if blend < 1.0:
+                FP.evaluate_bids(worlds, weights * (1.0 - blend), leader, base, params, me, cand[live], tables[live],
+                                 b.playouts, b.eps, part)
+            if blend > 0.0:
+                FP.evaluate_bids(worlds, weights * b.bid_blend, leader, base, params, me, cand[live], tables[live],
+                                 b.playouts, b.eps, part, b.bid_lookahead)
             sums[live] += part
             total += float(weights.sum())
             done += w
@@ -310,21 +303,6 @@ class SearchBot:
                 alive &= sums >= sums[live].max() - margin * total
         sums[~alive] = -np.inf
         return Bid(bids[int(np.argmax(sums))])
-
-    def _guess_later(self, view: PlayerView, worlds, base, later: list[int], params, leader: int):
-        """Fill ``base[:, later]`` (per world, the bids of the seats still to bid)
-        with their tricks in a policy playout aiming at ``base`` (less
-        ``later_bid_shift``); returns ``base``."""
-        b = self.budget
-        c = view.deal.cards
-        tricks = np.zeros((worlds.shape[0], view.rules.players), dtype=np.float64)
-        FP.mean_tricks(worlds, leader, base, params, 1, b.eps, tricks)
-        k = len(later)
-        shift = b.later_bid_shift[k - 1] * c / 9 if k <= len(b.later_bid_shift) else 0.0
-        for i in range(worlds.shape[0]):
-            for q in later:
-                base[i, q] = self._guess_bid(view, q, max(0.0, float(tricks[i, q]) - shift), base[i])
-        return base
 
     @staticmethod
     def _guess_bid(view: PlayerView, q: int, tricks: float, row) -> int:
