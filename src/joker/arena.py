@@ -274,17 +274,21 @@ def summarize(rules: Rules, names: tuple[str, str], seed: str, games: Sequence[G
                        (stats[0], stats[1]), seconds, tuple(sorted(games, key=lambda g: (g.board, g.seat, g.hero))))
 
 
-def _die_with_parent() -> None:
+def _die_with_parent(parent: int) -> None:
     """Pool worker initializer: on Linux, have the kernel end the worker when the
-    arena's process dies, so a killed arena does not leave workers playing the
-    boards already queued to them (elsewhere nothing is done)."""
+    arena's process (pid ``parent``) dies, so a killed arena does not leave
+    workers playing the boards already queued to them (elsewhere nothing is
+    done).  A worker whose arena died before this ran (a slow start on a busy
+    machine) ends at once: the kernel would never signal it."""
     if sys.platform.startswith("linux"):
         import ctypes
 
         try:
             ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # 1 = PR_SET_PDEATHSIG
         except (OSError, AttributeError):
-            pass
+            return
+        if os.getppid() != parent:
+            os._exit(1)
 
 
 def boards_for(rules: Rules, deals: int) -> int:
@@ -380,7 +384,7 @@ def run_arena(
                 done(play_seating(*job))
         elif jobs:
             with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"),
-                                     initializer=_die_with_parent) as pool:
+                                     initializer=_die_with_parent, initargs=(os.getpid(),)) as pool:
                 futures = [pool.submit(play_seating, *job) for job in jobs]
                 for fut in as_completed(futures):
                     done(fut.result())
