@@ -278,7 +278,8 @@ def test_on_postgresql_too(pg_url):  # noqa: F811
 
 def test_a_killed_server_process_resumes_from_what_its_clients_saw(tmp_path):
     """``joker serve`` killed (SIGKILL) in mid-deal, started again on the same
-    database: every action a client saw is there, and the game goes on."""
+    database: every action a client saw is there, and the game goes on.  Its
+    analysis worker does not outlive it."""
     import json
     import os
     import socket
@@ -336,8 +337,16 @@ def test_a_killed_server_process_resumes_from_what_its_clients_saw(tmp_path):
                 if view["current"] == 0 and view["legal"]:
                     ws.send(json.dumps({"type": "act", "action": rnd.choice(view["legal"])}))
             last_seq = m["seq"]
+        linux = sys.platform.startswith("linux")  # the workers are found in /proc
+        workers = _spawned_children(proc.pid) if linux else []
+        assert workers or not linux, "joker serve started no analysis worker"
         proc.kill()  # no shutdown, no flushing: whatever was broadcast must already be on disk
         proc.wait(10)
+        deadline = time.monotonic() + 15
+        while workers and time.monotonic() < deadline:  # its analysis worker ends too, not waiting forever
+            workers = [w for w in workers if os.path.exists(f"/proc/{w}") and _state(w) not in ("Z", "")]
+            time.sleep(0.1)
+        assert not workers, f"the killed server's workers still run: {workers}"
         proc = start()
         with connect(f"ws://127.0.0.1:{port}/ws/{t['table']}") as ws:
             ws.send(json.dumps({"type": "hello", "token": t["token"], "since": last_seq - 1}))
@@ -362,6 +371,37 @@ def test_a_killed_server_process_resumes_from_what_its_clients_saw(tmp_path):
     assert replay(record).is_terminal()
     played = [a for d in record.deals for a in d.actions]
     assert all(played[seq - start_seq - 1] == a for seq, a in seen.items())  # everything seen survived the kill
+
+
+def _spawned_children(pid: int) -> list[int]:
+    """The multiprocessing (spawn) workers among the children of ``pid``, waiting up
+    to 30 s for the first (Linux /proc)."""
+    import time
+
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            kids = open(f"/proc/{pid}/task/{pid}/children").read().split()
+        except OSError:
+            kids = []
+        found = []
+        for k in kids:
+            try:
+                if b"multiprocessing.spawn" in open(f"/proc/{k}/cmdline", "rb").read():
+                    found.append(int(k))
+            except OSError:
+                pass
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.1)
+
+
+def _state(pid: int) -> str:
+    """A process's state letter (``Z``: zombie), ``""`` when gone."""
+    try:
+        return open(f"/proc/{pid}/stat", "rb").read().rsplit(b")", 1)[-1].split()[0].decode()
+    except (OSError, IndexError):
+        return ""
 
 
 def test_the_api_docs_are_served_without_a_cdn(tmp_path):

@@ -48,6 +48,7 @@ from .errors import JokerError
 from .rules import Rules, parse_rules
 from .scoring import places
 from .simulate import mean_ci
+from .workers import exit_when_orphaned
 
 
 @dataclass(frozen=True)
@@ -277,18 +278,16 @@ def summarize(rules: Rules, names: tuple[str, str], seed: str, games: Sequence[G
 def _die_with_parent(parent: int) -> None:
     """Pool worker initializer: on Linux, have the kernel end the worker when the
     arena's process (pid ``parent``) dies, so a killed arena does not leave
-    workers playing the boards already queued to them (elsewhere nothing is
-    done).  A worker whose arena died before this ran (a slow start on a busy
-    machine) ends at once: the kernel would never signal it."""
+    workers playing the boards already queued to them; everywhere, and for an
+    arena that died before this ran, :func:`joker.workers.exit_when_orphaned`."""
     if sys.platform.startswith("linux"):
         import ctypes
 
         try:
             ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # 1 = PR_SET_PDEATHSIG
         except (OSError, AttributeError):
-            return
-        if os.getppid() != parent:
-            os._exit(1)
+            pass
+    exit_when_orphaned(parent)
 
 
 def boards_for(rules: Rules, deals: int) -> int:

@@ -46,6 +46,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 import queue
 import signal
 import time
@@ -54,6 +55,8 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Iterator
+
+from ..workers import exit_when_orphaned
 
 log = logging.getLogger("joker.server")
 
@@ -90,10 +93,12 @@ class Job:
 _progress: Any = None  # the worker's progress queue (set by _start_worker)
 
 
-def _start_worker(progress: Any) -> None:
+def _start_worker(progress: Any, parent: int) -> None:
     """The worker's initializer: ignore Ctrl-C (the server stops the worker), then
-    let SIGINT through again (it arrives ignored); keep the progress queue."""
+    let SIGINT through again (it arrives ignored); keep the progress queue; end
+    with the server's process ``parent`` should it be killed outright."""
     global _progress
+    exit_when_orphaned(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
@@ -220,7 +225,7 @@ class AnalysisJobs:
         if self._pool is None:
             self._progress = self._ctx.Queue()
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=self._ctx, initializer=_start_worker,
-                                             initargs=(self._progress,))
+                                             initargs=(self._progress, os.getpid()))
             with _sigint_blocked():  # the worker process is started by this first submit
                 self._warm = self._pool.submit(_warm_up)
             self._warm.add_done_callback(self._warmed)
