@@ -11,7 +11,6 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -20,6 +19,7 @@ from joker.arena import boards_for, run_arena, seatings
 from joker.cli.main import app
 from joker.errors import JokerError
 from joker.rules import parse_rules
+from procs_support import spawned_workers, still_running
 
 RULES = parse_rules("bus-angeles(schedule='1,2,9')")  # deal 3 has a trump choice
 
@@ -152,29 +152,13 @@ def test_killed_arena_leaves_no_workers_playing():
     found playing their queued boards for many minutes)."""
     proc = subprocess.Popen([sys.executable, "-m", "joker.cli.main", "arena", "-b", "heuristic,random", "-n", "2000",
                              "-w", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
-    pool: list[int] = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(pool) < 2:
-        pool = [int(w) for w in _read(str(children)).split()
-                if b"multiprocessing.spawn" in _read(f"/proc/{int(w)}/cmdline")]
-        time.sleep(0.1)
+    pool = spawned_workers(proc.pid, count=2)
     assert len(pool) == 2, "the arena's two pool workers did not start"
     time.sleep(1.0)  # let the workers start their boards
     proc.kill()
     proc.wait()
-    deadline = time.monotonic() + 20
-    while pool and time.monotonic() < deadline:
-        pool = [w for w in pool if _read(f"/proc/{w}/stat").rsplit(b")", 1)[-1].split()[:1] not in ([], [b"Z"])]
-        time.sleep(0.1)
+    pool = still_running(pool, wait=20)
     assert not pool, f"workers still running: {pool}"
-
-
-def _read(path: str) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except OSError:
-        return b""
 
 
 def test_progress_lines_when_not_a_terminal():

@@ -15,6 +15,7 @@ from joker.record import GameRecord, replay
 from joker.scoring import game_totals, places
 from joker.server import create_app
 from joker.server.models import WebAction
+from procs_support import spawned_workers, still_running
 from test_ledger_support import pg_url  # noqa: F401  (fixture)
 from test_server_support import Client, act, serve, settle, check_no_leak, create, join, mover, play_one, truth_states
 
@@ -338,14 +339,11 @@ def test_a_killed_server_process_resumes_from_what_its_clients_saw(tmp_path):
                     ws.send(json.dumps({"type": "act", "action": rnd.choice(view["legal"])}))
             last_seq = m["seq"]
         linux = sys.platform.startswith("linux")  # the workers are found in /proc
-        workers = _spawned_children(proc.pid) if linux else []
+        workers = spawned_workers(proc.pid, wait=30) if linux else []
         assert workers or not linux, "joker serve started no analysis worker"
         proc.kill()  # no shutdown, no flushing: whatever was broadcast must already be on disk
         proc.wait(10)
-        deadline = time.monotonic() + 15
-        while workers and time.monotonic() < deadline:  # its analysis worker ends too, not waiting forever
-            workers = [w for w in workers if os.path.exists(f"/proc/{w}") and _state(w) not in ("Z", "")]
-            time.sleep(0.1)
+        workers = still_running(workers, wait=15)  # its analysis worker ends too, not waiting forever
         assert not workers, f"the killed server's workers still run: {workers}"
         proc = start()
         with connect(f"ws://127.0.0.1:{port}/ws/{t['table']}") as ws:
@@ -371,37 +369,6 @@ def test_a_killed_server_process_resumes_from_what_its_clients_saw(tmp_path):
     assert replay(record).is_terminal()
     played = [a for d in record.deals for a in d.actions]
     assert all(played[seq - start_seq - 1] == a for seq, a in seen.items())  # everything seen survived the kill
-
-
-def _spawned_children(pid: int) -> list[int]:
-    """The multiprocessing (spawn) workers among the children of ``pid``, waiting up
-    to 30 s for the first (Linux /proc)."""
-    import time
-
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            kids = open(f"/proc/{pid}/task/{pid}/children").read().split()
-        except OSError:
-            kids = []
-        found = []
-        for k in kids:
-            try:
-                if b"multiprocessing.spawn" in open(f"/proc/{k}/cmdline", "rb").read():
-                    found.append(int(k))
-            except OSError:
-                pass
-        if found or time.monotonic() > deadline:
-            return found
-        time.sleep(0.1)
-
-
-def _state(pid: int) -> str:
-    """A process's state letter (``Z``: zombie), ``""`` when gone."""
-    try:
-        return open(f"/proc/{pid}/stat", "rb").read().rsplit(b")", 1)[-1].split()[0].decode()
-    except (OSError, IndexError):
-        return ""
 
 
 def test_the_api_docs_are_served_without_a_cdn(tmp_path):
