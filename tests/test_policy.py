@@ -195,3 +195,45 @@ def test_blind_policy_ignores_how_the_unseen_cards_lie(name):
         differs += _own(moved, target, pos.params) != _own(pos, target, pos.params)
         checked += 1
     assert checked >= 40 and differs >= 3
+
+
+def _styled(params, style):
+    p = _blind(params)
+    p[K.P_STYLE] = style
+    return p
+
+
+def _position(hands, turned, bids, plays, dealer=3):
+    rules = preset("bus-angeles").replace(schedule="3")
+    deal = DealCards(tuple(tuple(parse_cards(h)) for h in hands), parse_card(turned))
+    state = new_game(rules, seed=0, deals=[deal], first_dealer=dealer)
+    for a in [f"b{b}" for b in bids] + plays:
+        state = state.apply(a)
+    return position_of(state), np.array(state.bids, dtype=np.int64)
+
+
+def test_kept_joker_is_the_sure_trick_for_later():
+    # 3-card deal, ♥ trump, bids 1,1,1,1.  Seat 0 leads A♠; seat 1 (X1 7♠ 8♦) wants one
+    # trick and can take this one only with the joker.  The plain policy spends it now;
+    # with STYLE_KEEP_JOKERS the joker covers the trick he needs, so he plays as a
+    # ducker (7♠, which loses) and keeps the joker for later — as the heuristic bot does.
+    pos, target = _position(("AS 9S 6D", "X1 7S 8D", "7C 8C 7D", "9C TC 9D"), "9H", (1, 1, 1, 1), ["AS"])
+    assert pos.to_move == 1
+    assert str(action_of(_own(pos, target, _styled(pos.params, 0)))) == "X1:high"
+    assert str(action_of(_own(pos, target, _styled(pos.params, K.STYLE_KEEP_JOKERS)))) == "7S"
+
+
+def test_kept_joker_is_played_when_every_trick_is_needed():
+    # The same hand needing all three tricks: the joker is no longer held back.
+    pos, target = _position(("AS 9S 6D", "X1 7S 8D", "7C 8C 7D", "9C TC 9D"), "9H", (0, 3, 0, 1), ["AS"])
+    assert str(action_of(_own(pos, target, _styled(pos.params, K.STYLE_KEEP_JOKERS)))) == "X1:high"
+
+
+def test_ducking_lead_is_the_lowest_card_with_the_low_lead_style():
+    # Seat 0 bid 0 and leads from K♣ 7♣ 8♦ against three seats that want tricks.  The plain
+    # policy sheds its most valuable card it expects beaten (K♣); with STYLE_LOW_DUCK_LEAD it
+    # leads its lowest card, the least likely to win (7♣), as the heuristic bot does.
+    pos, target = _position(("KC 7C 8D", "AC 7S 9D", "8C QS 7D", "9C TC AD"), "9H", (0, 1, 1, 2), [])
+    assert pos.to_move == 0
+    assert str(action_of(_own(pos, target, _styled(pos.params, 0)))) == "KC"
+    assert str(action_of(_own(pos, target, _styled(pos.params, K.STYLE_LOW_DUCK_LEAD)))) == "7C"

@@ -150,6 +150,18 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
         for s in range(n):
             if s != q:
                 pool |= hands[s]
+    # keep jokers (params[K.P_KEEP_JOKERS]): a seat still short of its bid, holding more cards than tricks it
+    # needs, spends no joker while another card will do; when its jokers cover the need it plays its other
+    # cards as a ducker, the jokers being its sure tricks for later
+    covered = False
+    save = False
+    style = params[K.P_STYLE]
+    if want and style & K.STYLE_KEEP_JOKERS and target[q] > taken[q]:
+        need = target[q] - taken[q]
+        nj = K.popcount(hands[q] >> 52)
+        if nj > 0 and K.popcount(hands[q]) > need:
+            save = True
+            covered = need <= nj
     lead = 0
     led, t, closed, top, high = -1, -1, 0, -1, 0
     if tlen > 0:
@@ -174,11 +186,17 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
                 beaten = _threat_blind(hands, tlen, leader, n, taken, target, pool, led2, t2, closed2, top2, high2)
             else:
                 beaten = _threat(hands, tlen, leader, n, taken, target, lead, led2, t2, closed2, top2, high2, must)
-        if want:
+        if save and (code & 63) >= 52:
+            key = -2000 - cost  # a kept joker: only when nothing else is legal
+        elif want and not covered:
             if winning and not beaten:
                 key = 1000 - cost
+            elif tlen == 0 and style & K.STYLE_HIGH_WANT_LEAD and (code & 63) < 52:
+                key = cost  # no safe lead: the highest card, the likeliest to win
             else:
                 key = -cost
+        elif tlen == 0 and style & K.STYLE_LOW_DUCK_LEAD and (code & 63) < 52:
+            key = 500 - cost  # ducking on lead: the lowest card, the least likely to win
         else:
             joker = (code & 63) >= 52
             if not winning:
