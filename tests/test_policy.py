@@ -173,8 +173,9 @@ def test_blind_policy_does_not_count_on_an_ace_it_cannot_see():
 def test_blind_policy_ignores_how_the_unseen_cards_lie(name):
     """Hidden information: with ``P_BLIND`` the mover's choice depends on the
     other hands only through their union and sizes, so dealing the cards it
-    cannot see differently among the other seats never changes it (while the
-    clairvoyant policy's choice does change on some of these positions)."""
+    cannot see differently among the other seats never changes it, with or
+    without the style bits (while the clairvoyant policy's choice does change
+    on some of these positions)."""
     rules = PRESETS[name]
     rules = rules.replace(schedule=str(max(d.cards for d in rules.deals)))  # a deal with choices to make
     checked = differs = 0
@@ -191,7 +192,8 @@ def test_blind_policy_ignores_how_the_unseen_cards_lie(name):
             hands[q] = sum(1 << c for c in cards[at:at + k])
             at += k
         moved = replace(pos, hands=tuple(hands))
-        assert _own(moved, target, _blind(pos.params)) == _own(pos, target, _blind(pos.params))
+        for style in (0, K.STYLE_KEEP_JOKERS | K.STYLE_LOW_DUCK_LEAD):
+            assert _own(moved, target, _styled(pos.params, style)) == _own(pos, target, _styled(pos.params, style))
         differs += _own(moved, target, pos.params) != _own(pos, target, pos.params)
         checked += 1
     assert checked >= 40 and differs >= 3

@@ -92,10 +92,13 @@ class Budget:
     """In the playouts, the policy judges whether a later seat will take a trick
     from the cards unseen to the seat playing (``policy._threat_blind``) rather
     than from the world's hands (every seat clairvoyant)."""
-    style: int = 0
-    """The playout policy's style bits (``params[K.P_STYLE]``, see
-    :func:`joker.fastpath.policy.choose`): 1 keep jokers, 2 low leads when
-    ducking, 4 high leads when wanting a trick with no safe one."""
+    keep_jokers: bool = False
+    """In the playouts, a seat short of its bid spends no joker while another
+    card will do, and while its jokers cover the tricks it needs plays its other
+    cards as a ducker (``policy.choose``, ``K.STYLE_KEEP_JOKERS``)."""
+    duck_low: bool = False
+    """In the playouts, a seat that wants no trick leads its lowest card, not its
+    most valuable one it expects beaten (``K.STYLE_LOW_DUCK_LEAD``)."""
     bid_prune: float | None = 0.5
     """Bidding: once ``2 × batch`` worlds are evaluated, a bid whose mean value
     trails the best by more than this many times the deal's score for making a
@@ -111,10 +114,12 @@ LEVELS: dict[str, Budget] = {
     # session 6's, with view-only threats in the playouts (session 9: 9-card bids made +2.5 points over 4,000
     # paired harness deals; a whole-game arena 68.1%, docs/bots.md); session 7's 1,024 worlds with later_bids="own"
     # measured no better in a whole-game arena (68.2% against 69.9%) at twice the time per decision
-    # session 11: playout seats keep their jokers and lead low when ducking, as the heuristic bot and players do
-    # (style 3: +3.8 ± 2.7 points of 9-card bids made on 1,600 paired harness deals)
-    "medium": Budget(worlds=512, playouts=1, seconds=0.8, bid_blend=0.5, bid_lookahead=9, blind=True, style=3),
-    "hard": Budget(worlds=1024, playouts=1, seconds=2.0, bid_blend=0.5, bid_lookahead=9, blind=True, style=3),
+    # session 11: the playouts' seats keep their jokers and lead low when ducking, as the heuristic bot and players
+    # do (+3.8 ± 2.7 points of 9-card bids made, +10.7 ± 6.8 per deal, on 1,600 paired harness deals)
+    "medium": Budget(worlds=512, playouts=1, seconds=0.8, bid_blend=0.5, bid_lookahead=9, blind=True,
+                     keep_jokers=True, duck_low=True),
+    "hard": Budget(worlds=1024, playouts=1, seconds=2.0, bid_blend=0.5, bid_lookahead=9, blind=True,
+                   keep_jokers=True, duck_low=True),
 }
 """Budgets of the levels for people (``easy`` is the heuristic bot)."""
 
@@ -180,7 +185,8 @@ class SearchBot:
     def _params(self, view: PlayerView) -> np.ndarray:
         p = params_of(view.rules, view.trump, view.rotating)
         p[K.P_BLIND] = int(self.budget.blind)
-        p[K.P_STYLE] = self.budget.style
+        b = self.budget
+        p[K.P_STYLE] = (K.STYLE_KEEP_JOKERS if b.keep_jokers else 0) | (K.STYLE_LOW_DUCK_LEAD if b.duck_low else 0)
         return p
 
     def _targets(self, view: PlayerView) -> np.ndarray:

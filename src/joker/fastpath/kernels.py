@@ -55,9 +55,9 @@ P_BLIND = 7
 P_STYLE = 8
 N_PARAMS = 9
 
+# bits of params[P_STYLE]: how the playout policy's seats play (joker.fastpath.policy.choose)
 STYLE_KEEP_JOKERS = 1
 STYLE_LOW_DUCK_LEAD = 2
-STYLE_HIGH_WANT_LEAD = 4
 
 LEAD_HIGH = 1
 LEAD_TAKES = 2
