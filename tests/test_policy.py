@@ -239,3 +239,13 @@ def test_ducking_lead_is_the_lowest_card_with_the_low_lead_style():
     assert pos.to_move == 0
     assert str(action_of(_own(pos, target, _styled(pos.params, 0)))) == "KC"
     assert str(action_of(_own(pos, target, _styled(pos.params, K.STYLE_LOW_DUCK_LEAD)))) == "7C"
+
+
+def test_covered_wants_takes_a_safe_trick_instead_of_ducking():
+    # Seat 1 (X1 A♠ 7♠, bid 1) follows 8♠.  His joker covers the trick he needs: with
+    # STYLE_KEEP_JOKERS alone he ducks (7♠); with STYLE_COVERED_WANTS too he takes the
+    # trick with A♠, which no card he cannot see beats (no heart, no second joker out).
+    pos, target = _position(("8S 9D 7D", "X1 AS 7S", "7C 8C TD", "9C TC JD"), "9H", (1, 1, 1, 1), ["8S"])
+    keep = K.STYLE_KEEP_JOKERS
+    assert str(action_of(_own(pos, target, _styled(pos.params, keep)))) == "7S"
+    assert str(action_of(_own(pos, target, _styled(pos.params, keep | K.STYLE_COVERED_WANTS)))) == "AS"

@@ -96,6 +96,9 @@ class Budget:
     """In the playouts, a seat short of its bid spends no joker while another
     card will do, and while its jokers cover the tricks it needs plays its other
     cards as a ducker (``policy.choose``, ``K.STYLE_KEEP_JOKERS``)."""
+    covered_wants: bool = False
+    """With ``keep_jokers``: a seat whose jokers cover the tricks it needs still
+    plays its other cards for tricks, not as a ducker (``K.STYLE_COVERED_WANTS``)."""
     duck_low: bool = False
     """In the playouts, a seat that wants no trick leads its lowest card, not its
     most valuable one it expects beaten (``K.STYLE_LOW_DUCK_LEAD``)."""
@@ -187,6 +190,7 @@ class SearchBot:
         p[K.P_BLIND] = int(self.budget.blind)
         b = self.budget
         p[K.P_STYLE] = (K.STYLE_KEEP_JOKERS if b.keep_jokers else 0) | (K.STYLE_LOW_DUCK_LEAD if b.duck_low else 0)
+        p[K.P_STYLE] |= K.STYLE_COVERED_WANTS if b.covered_wants else 0
         return p
 
     def _targets(self, view: PlayerView) -> np.ndarray:

@@ -58,6 +58,7 @@ N_PARAMS = 9
 # bits of params[P_STYLE]: how the playout policy's seats play (joker.fastpath.policy.choose)
 STYLE_KEEP_JOKERS = 1
 STYLE_LOW_DUCK_LEAD = 2
+STYLE_COVERED_WANTS = 4
 
 LEAD_HIGH = 1
 LEAD_TAKES = 2
