@@ -189,8 +189,8 @@ class SearchBot:
         p = params_of(view.rules, view.trump, view.rotating)
         p[K.P_BLIND] = int(self.budget.blind)
         b = self.budget
-        p[K.P_STYLE] = (K.STYLE_KEEP_JOKERS if b.keep_jokers else 0) | (K.STYLE_LOW_DUCK_LEAD if b.duck_low else 0)
-        p[K.P_STYLE] |= K.STYLE_COVERED_WANTS if b.covered_wants else 0
+        p[K.P_STYLE] = ((K.STYLE_KEEP_JOKERS if b.keep_jokers else 0) | (K.STYLE_LOW_DUCK_LEAD if b.duck_low else 0)
+                        | (K.STYLE_COVERED_WANTS if b.covered_wants else 0))
         return p
 
     def _targets(self, view: PlayerView) -> np.ndarray:

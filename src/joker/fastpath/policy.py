@@ -21,7 +21,7 @@ often; with it the search bot made 70.8% and 70.1% of its 9-card bids
 against three heuristic bots, 69.0% and 66.4% without (4,000 paired deals);
 in whole games the gain did not show (docs/bots.md, session 9).
 
-Two style bits of ``params[K.P_STYLE]`` make the seats play more like the
+Style bits of ``params[K.P_STYLE]`` make the seats play more like the
 heuristic bot (and like players): ``STYLE_KEEP_JOKERS`` — a seat short of its
 bid that holds more cards than tricks it needs spends no joker while another
 card will do, and while its jokers cover the tricks it needs it plays its
@@ -165,9 +165,9 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
         for s in range(n):
             if s != q:
                 pool |= hands[s]
-    # keep jokers (params[K.P_KEEP_JOKERS]): a seat still short of its bid, holding more cards than tricks it
+    # K.STYLE_KEEP_JOKERS: a seat still short of its bid, holding more cards than tricks it
     # needs, spends no joker while another card will do; when its jokers cover the need it plays its other
-    # cards as a ducker, the jokers being its sure tricks for later
+    # cards as a ducker (unless K.STYLE_COVERED_WANTS), the jokers being its sure tricks for later
     covered = False
     save = False
     style = params[K.P_STYLE]
