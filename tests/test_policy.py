@@ -142,6 +142,21 @@ def _blind(params):
     return p
 
 
+def _styled(params, style):
+    p = _blind(params)
+    p[K.P_STYLE] = style
+    return p
+
+
+def _position(hands, turned, bids, plays, dealer=3):
+    rules = preset("bus-angeles").replace(schedule="3")
+    deal = DealCards(tuple(tuple(parse_cards(h)) for h in hands), parse_card(turned))
+    state = new_game(rules, seed=0, deals=[deal], first_dealer=dealer)
+    for a in [f"b{b}" for b in bids] + plays:
+        state = state.apply(a)
+    return position_of(state), np.array(state.bids, dtype=np.int64)
+
+
 def _own(pos, target, params):
     moves, buf, _, _ = _scratch(pos.players)
     hands, trick, taken = pos.arrays()
@@ -156,15 +171,8 @@ def test_blind_policy_does_not_count_on_an_ace_it_cannot_see():
     # does not hold are dealt 2/3/3, and A♠ is with seat 2 or 3 with chance
     # 1 − (5/8)² = 39/64 > 1/2: the blind policy expects K♠ to be beaten and
     # plays its cheapest card, 7♠.
-    rules = preset("bus-angeles").replace(schedule="3")
-    deal = DealCards(tuple(tuple(parse_cards(h)) for h in ("9S AS 6D", "KS 7S 9D", "7C 8C 7D", "9C TC 8D")),
-                     parse_card("9H"))
-    state = new_game(rules, seed=0, deals=[deal], first_dealer=3)
-    for a in ("b1", "b1", "b1", "b1", "9S"):
-        state = state.apply(a)
-    pos = position_of(state)
+    pos, target = _position(("9S AS 6D", "KS 7S 9D", "7C 8C 7D", "9C TC 8D"), "9H", (1, 1, 1, 1), ["9S"])
     assert pos.to_move == 1
-    target = np.array(state.bids, dtype=np.int64)
     assert str(action_of(_own(pos, target, pos.params))) == "KS"
     assert str(action_of(_own(pos, target, _blind(pos.params)))) == "7S"
 
@@ -197,21 +205,6 @@ def test_blind_policy_ignores_how_the_unseen_cards_lie(name):
         differs += _own(moved, target, pos.params) != _own(pos, target, pos.params)
         checked += 1
     assert checked >= 40 and differs >= 3
-
-
-def _styled(params, style):
-    p = _blind(params)
-    p[K.P_STYLE] = style
-    return p
-
-
-def _position(hands, turned, bids, plays, dealer=3):
-    rules = preset("bus-angeles").replace(schedule="3")
-    deal = DealCards(tuple(tuple(parse_cards(h)) for h in hands), parse_card(turned))
-    state = new_game(rules, seed=0, deals=[deal], first_dealer=dealer)
-    for a in [f"b{b}" for b in bids] + plays:
-        state = state.apply(a)
-    return position_of(state), np.array(state.bids, dtype=np.int64)
 
 
 def test_kept_joker_is_the_sure_trick_for_later():
