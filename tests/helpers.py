@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from joker import DealCards, GameState, Phase, new_game, parse_card, parse_cards, preset
-from joker.rules import Rules
+from joker.games.joker.rules import Rules
 
 
 def rules_of(name: str = "bus-angeles", **changes) -> Rules:

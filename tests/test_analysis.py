@@ -10,11 +10,11 @@ from helpers import apply_all, game, rules_of
 from typer.testing import CliRunner
 
 from joker import Phase, new_game
-from joker.analysis import CardNote, NothingToAnalyse, analyse
+from joker.games.joker.analysis import CardNote, NothingToAnalyse, analyse
 from joker.bots import make_bot
 from joker.cli.main import app
-from joker.record import record_from_state, save_record
-from joker.simulate import play_game
+from joker.games.joker.record import record_from_state, save_record
+from joker.match.simulate import play_game
 
 
 def _worked_record():

@@ -15,10 +15,10 @@ import time
 import pytest
 from typer.testing import CliRunner
 
-from joker.arena import boards_for, run_arena, seatings
+from joker.match.arena import boards_for, run_arena, seatings
 from joker.cli.main import app
 from joker.errors import JokerError
-from joker.rules import parse_rules
+from joker.games.joker.rules import parse_rules
 from procs_support import spawned_workers, still_running
 
 RULES = parse_rules("bus-angeles(schedule='1,2,9')")  # deal 3 has a trump choice

@@ -10,11 +10,11 @@ import random
 import pytest
 
 from joker import new_game, view_of
-from joker.arena import run_arena
+from joker.match.arena import run_arena
 from joker.bots import make_bot
-from joker.bots.ismcts import OURS_TO_OS, OpenSpielISMCTSBot, _our_action
+from joker.games.joker.bots.ismcts import OURS_TO_OS, OpenSpielISMCTSBot, _our_action
 from joker.errors import JokerError
-from joker.rules import parse_rules
+from joker.games.joker.rules import parse_rules
 
 pyspiel = pytest.importorskip("pyspiel")  # a dev dependency (open_spiel==2.0.2): present in CI
 

@@ -20,10 +20,10 @@ from joker import (
 )
 from joker.bots import BOTS, HeuristicBot, RandomBot, make_bot
 from joker.cards import JOKER1, cards_in
-from joker.engine.play import trick_winner
-from joker.engine.state import deal_cards_from_seed
-from joker.rules import Rules
-from joker.simulate import play_game, simulate
+from joker.games.joker.engine.play import trick_winner
+from joker.games.joker.engine.state import deal_cards_from_seed
+from joker.games.joker.rules import Rules
+from joker.match.simulate import play_game, simulate
 
 
 # -- builders -------------------------------------------------------------------

@@ -19,10 +19,10 @@ from joker import (
     parse_card,
     preset,
 )
-from joker.actions import BIDS
+from joker.games.joker.actions import BIDS
 from joker.env.codec import ActionCodec
 from joker.errors import InvalidNotationError, JokerError
-from joker.rules import PRESETS
+from joker.games.joker.rules import PRESETS
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +70,7 @@ def test_notation_both_ways(codec):
     assert codec.action_to_string(64) == "X1:takes:H"
     assert codec.action_to_string(77) == "X1:high"
     assert codec.action_to_string(84) == "b3"
-    # lenient reading, as joker.actions
+    # lenient reading, as joker.games.joker.actions
     assert codec.string_to_action("x1:HIGH:h") == 57 + 3
     assert codec.string_to_action("10h") == 5 + 39 + 8
     assert codec.string_to_action("♥A") == 56

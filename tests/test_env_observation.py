@@ -12,9 +12,9 @@ import pytest
 from helpers import apply_all, deal_of, rules_of
 
 from joker import DealCards, new_game, parse_card, view_of
-from joker.engine.state import deal_cards_from_seed
+from joker.games.joker.engine.state import deal_cards_from_seed
 from joker.env.observation import ObservationLayout
-from joker.rules import PRESETS
+from joker.games.joker.rules import PRESETS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "environments.md"
 

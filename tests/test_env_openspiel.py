@@ -13,7 +13,7 @@ import pytest
 from joker import parse_card
 from joker.env.openspiel import GAME_NAME, load, params_from_rules, rules_from_params
 from joker.errors import JokerError
-from joker.rules import PRESETS, preset
+from joker.games.joker.rules import PRESETS, preset
 
 # Short whole games per preset (raspisnoy's special deals are appended to the schedule).
 SHORT = {

@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 from joker.env.pettingzoo import env, raw_env
 from joker.errors import IllegalActionError, JokerError
-from joker.rules import PRESETS
+from joker.games.joker.rules import PRESETS
 
 
 @pytest.fixture(autouse=True)

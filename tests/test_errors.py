@@ -190,9 +190,9 @@ def test_every_refusal_has_a_reason_the_terminal_says_in_both_languages():
     and the Russian one names the action and the legal alternatives."""
     import random
 
-    from joker.actions import BIDS, PLAYS, parse_action as parse
+    from joker.games.joker.actions import BIDS, PLAYS, parse_action as parse
     from joker.cli.i18n import Tr
-    from joker.rules import PRESETS
+    from joker.games.joker.rules import PRESETS
 
     en, ru = Tr("en"), Tr("ru")
     reasons = set()
@@ -227,7 +227,7 @@ def test_refusals_said_to_the_player_who_acted_say_you():
     import string
 
     from joker.cards import format_card
-    from joker.refusals import TEXTS, YOU, refusal, texts_for_player
+    from joker.games.joker.refusals import TEXTS, YOU, refusal, texts_for_player
 
     for lang, texts in YOU.items():
         for reason, text in texts.items():

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from joker import PRESETS, new_game
-from joker.engine.fast import random_playout
-from joker.engine.state import Phase
+from joker.games.joker.engine.fast import random_playout
+from joker.games.joker.engine.state import Phase
 
 
 def _public_playout(state, rng):

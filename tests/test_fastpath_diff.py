@@ -1,4 +1,4 @@
-"""Differential test: the compiled fast path (joker.fastpath.kernels) against
+"""Differential test: the compiled fast path (joker.games.joker.fastpath.kernels) against
 the engine, over more than 10,000 random deals of every preset and of rule
 variants that switch on the remaining joker options.
 
@@ -18,11 +18,11 @@ import numpy as np
 import pytest
 
 from joker import PRESETS, new_game
-from joker.engine.play import trick_winner
-from joker.engine.state import Phase
-from joker.fastpath import code_of, params_of
-from joker.fastpath import kernels as K
-from joker.rules import parse_rules
+from joker.games.joker.engine.play import trick_winner
+from joker.games.joker.engine.state import Phase
+from joker.games.joker.fastpath import code_of, params_of
+from joker.games.joker.fastpath import kernels as K
+from joker.games.joker.rules import parse_rules
 
 VARIANTS = [
     "bus-angeles(high_call_trump_wins=true)",
@@ -123,8 +123,8 @@ def test_checker_catches_a_wrong_winner(traces):
 
 
 def test_move_codes_round_trip():
-    from joker.actions import JOKER_FOLLOWS, JOKER_LEADS, PLAYS
-    from joker.fastpath import action_of
+    from joker.games.joker.actions import JOKER_FOLLOWS, JOKER_LEADS, PLAYS
+    from joker.games.joker.fastpath import action_of
 
     for a in list(PLAYS) + list(JOKER_FOLLOWS.values()) + list(JOKER_LEADS.values()):
         assert action_of(code_of(a)) is a

@@ -11,8 +11,8 @@ import random
 import numpy as np
 
 from joker import PRESETS
-from joker.fastpath import kernels as K
-from joker.fastpath.convert import position_of
+from joker.games.joker.fastpath import kernels as K
+from joker.games.joker.fastpath.convert import position_of
 
 from helpers import random_play_state
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from helpers import bid_through, game, legal, play_trick, rules_of
-from joker.rules import Rules
+from joker.games.joker.rules import Rules
 
 BA_LEAD_CALLS = [f"high:{s}" for s in "SCDH"] + [f"takes:{s}" for s in "SCDH"]  # bus-angeles
 RASP_LEAD_CALLS = [f"high:{s}" for s in "SCDH"] + ["give"]  # raspisnoy, georgian, rotating

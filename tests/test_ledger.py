@@ -13,7 +13,7 @@ from joker.ledger import ConflictError, KeeperDecisionNeeded, Ledger, LedgerErro
 from joker.ledger.models import Deal, Game, Player
 from joker.ledger.paper import import_csv, import_record, parse_extras, parse_sheet, record_json, sheet_csv
 from joker.ledger.stats import cup_season, history, player_stats
-from joker.record import GameRecord, replay, totals_with_penalties
+from joker.games.joker.record import GameRecord, replay, totals_with_penalties
 from test_ledger_support import PLAYERS, new_ledger, one_deal_game
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

@@ -17,7 +17,7 @@ from joker.errors import IllegalActionError
 from joker.ledger import ConflictError, KeeperDecisionNeeded, Ledger, LedgerError
 from joker.ledger.messages import FRONTS, PARTS, TEXTS, VARIANTS, Part, message
 from joker.ledger.paper import import_csv, import_sheet, parse_extras, parse_sheet
-from joker.rules import parse_rules
+from joker.games.joker.rules import parse_rules
 from test_ledger_support import PLAYERS, new_ledger
 
 A, B, C, D = PLAYERS
@@ -362,8 +362,8 @@ def test_codes_said_from_their_fields_in_both_languages():
 
 def test_a_wrapped_engine_refusal_is_said_by_joker_refusals():
     from joker.cards import format_card
-    from joker.engine.state import new_game
-    from joker.refusals import refusal
+    from joker.games.joker.engine.state import new_game
+    from joker.games.joker.refusals import refusal
 
     s = new_game("bus-angeles", seed=1)
     card = next(c for c in range(52) if not s.hands[s.current_player] >> c & 1)

@@ -290,7 +290,7 @@ def ref_args(c: Case):
 
 
 def ref_action_str(a) -> str:
-    """The engine's notation (joker.actions) of a reference action."""
+    """The engine's notation (joker.games.joker.actions) of a reference action."""
     if a[0] == "trump":
         return "trump:" + (a[1] or "N")
     if a[0] == "bid":

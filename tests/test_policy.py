@@ -1,4 +1,4 @@
-"""The compiled playout policy's one-ply lookahead (joker.fastpath.policy):
+"""The compiled playout policy's one-ply lookahead (joker.games.joker.fastpath.policy):
 a hand-worked position where the policy's own lead misses the bid and the
 lookahead's makes it, and the lookahead's definition checked on random
 positions of every preset."""
@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from joker import PRESETS, DealCards, new_game, parse_card, parse_cards, preset
-from joker.fastpath import kernels as K
-from joker.fastpath import policy as FP
-from joker.fastpath.convert import action_of, params_of, position_of
+from joker.games.joker.fastpath import kernels as K
+from joker.games.joker.fastpath import policy as FP
+from joker.games.joker.fastpath.convert import action_of, params_of, position_of
 
 from helpers import random_play_state
 

@@ -30,7 +30,7 @@ from joker import (
     preset,
     view_of,
 )
-from joker.rules import Premium, Rules
+from joker.games.joker.rules import Premium, Rules
 
 # ---------------------------------------------------------------------------
 # independent scoring, written from RULES.md §8, §9, §10

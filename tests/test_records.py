@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from joker import PRESETS, JokerError, RecordError, new_game
 from joker.cli.main import app
-from joker.record import GameRecord, Penalty, load_record, record_from_state, replay, save_record, totals_with_penalties
+from joker.games.joker.record import GameRecord, Penalty, load_record, record_from_state, replay, save_record, totals_with_penalties
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

@@ -12,9 +12,9 @@ import pytest
 
 from joker import PRESETS, DealCards, Phase, new_game, parse_card, parse_cards, preset, view_of
 from joker.bots import BOTS, make_bot
-from joker.bots.search import LEVELS, Budget, SearchBot, premium_at_stake
+from joker.games.joker.bots.search import LEVELS, Budget, SearchBot, premium_at_stake
 from joker.errors import JokerError
-from joker.simulate import play_game
+from joker.match.simulate import play_game
 
 SEEDS = (0, 1, 2)
 
@@ -200,7 +200,7 @@ def test_whole_games_under_every_preset(name):
 def evaluated(monkeypatch):
     """Every call of the bid evaluation, recorded: ``(worlds, targets, bids)`` copies
     (the worlds, the bids aimed at per world and seat, the candidate bids)."""
-    import joker.bots.search as search_module
+    import joker.games.joker.bots.search as search_module
 
     seen = []
     real = search_module.FP.evaluate_bids
@@ -261,7 +261,7 @@ def test_later_bids_own_guesses_each_later_bid_from_that_seats_own_cards(evaluat
     """Budget.later_bids = "own": in every world a seat still to bid is guessed to
     bid what the heuristic bot's bid model says for that world's hand of his (the
     dealer kept off his forbidden bid, RULES.md §6); "playout" guesses differ."""
-    from joker.bots.heuristic import BidModel
+    from joker.games.joker.bots.heuristic import BidModel
 
     view = first_bid_view(5)
     rules, dealer = view.rules, view.dealer
@@ -287,7 +287,7 @@ def test_bid_model_bids_what_the_hand_can_take():
     §8): both jokers with the trump ace, king and queen are at least four tricks;
     a hand of seven- and eight-spot side cards and the ♦ and ♣ nines is none; the
     dealer never says the bid that would make the sum 9 (§6)."""
-    from joker.bots.heuristic import BidModel
+    from joker.games.joker.bots.heuristic import BidModel
     from joker.cards import mask_of
 
     rules = preset("bus-angeles").replace(schedule="9")

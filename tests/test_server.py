@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import create_engine, func, select
 
 from joker.ledger.db import sqlite_url
-from joker.record import GameRecord, replay
-from joker.scoring import game_totals, places
+from joker.games.joker.record import GameRecord, replay
+from joker.games.joker.scoring import game_totals, places
 from joker.server import create_app
 from joker.server.models import WebAction
 from procs_support import spawned_workers, still_running
@@ -148,8 +148,8 @@ def test_an_illegal_card_and_malformed_messages_get_errors_and_change_nothing(tm
         # the illegal card names the rule
         errs = c.of_type("error")
         assert "does not hold" in errs[2]["message"]
-        # with its reason code, so a Russian page says it in Russian (joker.refusals)
-        from joker.refusals import TEXTS
+        # with its reason code, so a Russian page says it in Russian (joker.games.joker.refusals)
+        from joker.games.joker.refusals import TEXTS
 
         assert errs[2]["reason"] == "not_held" and errs[2]["params"]["action"] == cases[2][0]["action"]
         assert TEXTS["en"]["not_held"].format(**errs[2]["params"]) == errs[2]["message"]

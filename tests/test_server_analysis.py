@@ -1,6 +1,6 @@
 """The double-dummy analysis of a finished web game (``/api/tables/{id}/analysis``):
 refused for an unknown or unfinished game with nothing stored; made in the
-worker process with progress, equal to :func:`joker.analysis.analyse` run
+worker process with progress, equal to :func:`joker.games.joker.analysis.analyse` run
 directly; made once and kept (a second request, the replay page and a
 restarted server get the stored one); a record that does not replay, or a
 worker that dies, fails the job with its error and stores nothing.  The
@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, select, update
 
-from joker.analysis import analyse
+from joker.games.joker.analysis import analyse
 from joker.ledger.db import sqlite_url
-from joker.record import GameRecord
+from joker.games.joker.record import GameRecord
 from joker.server import create_app
 from joker.server.models import WebAnalysis, WebTable
 from test_server_support import Client, create, serve

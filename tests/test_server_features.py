@@ -10,7 +10,7 @@ import random
 import pytest
 
 from joker.ledger import Ledger
-from joker.record import GameRecord, replay
+from joker.games.joker.record import GameRecord, replay
 from joker.server import create_app
 from joker.server.i18n import EN, RU, Tr, negotiate, placeholders
 from joker.server.protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message

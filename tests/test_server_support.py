@@ -19,8 +19,8 @@ from starlette.testclient import TestClient
 
 from joker import new_game, parse_card, parse_rules
 from joker.cards import format_card
-from joker.engine.state import DealCards
-from joker.record import GameRecord
+from joker.games.joker.engine.state import DealCards
+from joker.games.joker.record import GameRecord
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SCDH]|X[12])(?![A-Za-z0-9])")
 TIMEOUT = 10.0

@@ -1,4 +1,4 @@
-"""Simulation arithmetic (joker.simulate) and the ``joker simulate`` command."""
+"""Simulation arithmetic (joker.match.simulate) and the ``joker simulate`` command."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from joker import JokerError, new_game, preset, view_of
 from joker.bots import make_bot
 from joker.cli.simulate import simulate_command
-from joker.simulate import mean_ci, play_game, simulate
+from joker.match.simulate import mean_ci, play_game, simulate
 
 TINY = preset("bus-angeles").replace(schedule="1,2,3")
 NAMES = ["heuristic", "random", "heuristic", "random"]

@@ -10,11 +10,11 @@ import random
 import pytest
 
 from joker import new_game
-from joker.engine.state import Phase
-from joker.rules import parse_rules
-from joker.solver import DoubleDummy
-from joker.solver.brute import brute_force
-from joker.solver.reference import ref_can_take, ref_max_tricks, ref_min_tricks, ref_position
+from joker.games.joker.engine.state import Phase
+from joker.games.joker.rules import parse_rules
+from joker.games.joker.solver import DoubleDummy
+from joker.games.joker.solver.brute import brute_force
+from joker.games.joker.solver.reference import ref_can_take, ref_max_tricks, ref_min_tricks, ref_position
 
 RULES = [
     "bus-angeles(schedule='4')",

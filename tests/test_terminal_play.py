@@ -17,15 +17,15 @@ import pytest
 from rich.console import Console
 
 from joker import new_game, parse_rules
-from joker.actions import FollowJoker, LeadJoker, Play
+from joker.games.joker.actions import FollowJoker, LeadJoker, Play
 from joker.cards import JOKERS, SUIT_MASKS, cards_in
 from joker.cli.i18n import CATALOG, Tr
 from joker.cli.ledger_i18n import CATALOG as LEDGER_CATALOG
 from joker.cli.play_input import BadInput, parse_bid, parse_call, parse_trump
 from joker.cli.play_session import load_session, new_session
 from joker.cli.play_text import card_text, refusal_field
-from joker.record import load_record, replay
-from joker.rules import JokerCall
+from joker.games.joker.record import load_record, replay
+from joker.games.joker.rules import JokerCall
 
 import pexpect  # a dev dependency: never skip the pseudo-terminal tests for want of it
 

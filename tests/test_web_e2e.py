@@ -130,8 +130,8 @@ def test_a_game_against_three_bots_played_by_clicking(server, browser, shots):
     expect(rows).to_have_count(4)
     import json
 
-    from joker.record import GameRecord, replay
-    from joker.sheet import standings_rows
+    from joker.games.joker.record import GameRecord, replay
+    from joker.games.joker.sheet import standings_rows
 
     record = GameRecord.from_json(page.request.get(f"{server}/api/tables/{table}/record").text())
     totals = replay(record).scores()
@@ -145,8 +145,8 @@ def test_a_game_against_three_bots_played_by_clicking(server, browser, shots):
 def test_the_replay_shows_the_double_dummy_analysis(server, browser, shots):
     from playwright.sync_api import expect
 
-    from joker.analysis import analyse
-    from joker.record import GameRecord
+    from joker.games.joker.analysis import analyse
+    from joker.games.joker.record import GameRecord
 
     ctx, page, errors = _page(browser)
     table, _ = _play_by_clicking(page, server)

@@ -7,12 +7,12 @@ records, scoring.  See README.md and RULES.md.
     [Bid(tricks=0), Bid(tricks=1)]
 """
 
-from .actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play, format_action, parse_action
-from .cards import Card, CardSet, Deck, format_card, format_cards, parse_card, parse_cards
-from .engine import DealCards, GameState, Phase, PlayerView, Trick, new_game, perft, view_of
-from .errors import IllegalActionError, InvalidNotationError, JokerError, RecordError, RulesError
-from .rules import PRESETS, RULES_VERSION, DealKind, DealSpec, JokerCall, Rules, parse_rules, preset
-from .scoring import DealResult, block_summaries, deal_score, game_totals, places
+from joker.games.joker.actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play, format_action, parse_action
+from joker.cards import Card, CardSet, Deck, format_card, format_cards, parse_card, parse_cards
+from joker.games.joker.engine import DealCards, GameState, Phase, PlayerView, Trick, new_game, perft, view_of
+from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError, RulesError
+from joker.games.joker.rules import PRESETS, RULES_VERSION, DealKind, DealSpec, JokerCall, Rules, parse_rules, preset
+from joker.games.joker.scoring import DealResult, block_summaries, deal_score, game_totals, places
 
 __version__ = "0.1.0"
 

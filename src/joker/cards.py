@@ -23,7 +23,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Iterable, Iterator
 
-from .errors import InvalidNotationError
+from joker.errors import InvalidNotationError
 
 Card = int
 Suit = int

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..errors import JokerError
+from joker.errors import JokerError
 from . import engine, search
 
 

@@ -9,9 +9,9 @@ import random
 import time
 from typing import Callable
 
-from ..engine.fast import random_playout
-from ..engine.state import new_game
-from ..rules import Rules, preset
+from joker.games.joker.engine.fast import random_playout
+from joker.games.joker.engine.state import new_game
+from joker.games.joker.rules import Rules, preset
 
 
 def _rate(fn: Callable[[int], None], seconds: float) -> float:

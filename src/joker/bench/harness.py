@@ -22,11 +22,11 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from ..bots.heuristic import HeuristicBot
-from ..bots.search import LEVELS, Budget, SearchBot
-from ..errors import JokerError
-from ..rules import preset
-from ..simulate import mean_ci, play_game
+from joker.games.joker.bots.heuristic import HeuristicBot
+from joker.games.joker.bots.search import LEVELS, Budget, SearchBot
+from joker.errors import JokerError
+from joker.games.joker.rules import preset
+from joker.match.simulate import mean_ci, play_game
 
 
 def parse_budget(text: str, level: str = "medium") -> Budget:

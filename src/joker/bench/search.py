@@ -25,13 +25,13 @@ import random
 import statistics
 import time
 
-from ..bots import make_bot
-from ..engine.state import Phase, deal_cards_from_seed, new_game
-from ..engine.views import view_of
-from ..fastpath import kernels as FK
-from ..fastpath.convert import position_of
-from ..rules import preset
-from ..solver import DoubleDummy
+from joker.bots import make_bot
+from joker.games.joker.engine.state import Phase, deal_cards_from_seed, new_game
+from joker.games.joker.engine.views import view_of
+from joker.games.joker.fastpath import kernels as FK
+from joker.games.joker.fastpath.convert import position_of
+from joker.games.joker.rules import preset
+from joker.games.joker.solver import DoubleDummy
 
 
 def _post_bid(rules, seed: int):
@@ -68,7 +68,7 @@ def rollouts(seconds: float) -> dict[str, float]:
         import pyspiel
     except ImportError:  # pragma: no cover - a dev dependency
         return out
-    from ..bots.ismcts import OURS_TO_OS
+    from joker.games.joker.bots.ismcts import OURS_TO_OS
 
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 9})
     os_state = game.new_initial_state()
@@ -137,9 +137,9 @@ def _lookahead_tricks(rules, state, seat: int, params) -> int:
     score as the table) and the others by the policy, every card known."""
     import numpy as np
 
-    from ..fastpath import kernels as FK
-    from ..fastpath import policy as FP
-    from ..scoring import deal_score
+    from joker.games.joker.fastpath import kernels as FK
+    from joker.games.joker.fastpath import policy as FP
+    from joker.games.joker.scoring import deal_score
 
     n = rules.players
     bids = np.array(state.bids, dtype=np.int64)
@@ -169,8 +169,8 @@ def policy_quality(deals: int) -> dict[str, dict[str, float]]:
     turn) and by the heuristic bots themselves."""
     import numpy as np
 
-    from ..fastpath import policy as FP
-    from ..fastpath.convert import params_of
+    from joker.games.joker.fastpath import policy as FP
+    from joker.games.joker.fastpath.convert import params_of
 
     rules = preset("bus-angeles").replace(schedule="9", premium="none")
     names = ("policy, every card known", "one seat by lookahead, every card known", "heuristic bots, own cards only")

@@ -1,60 +1,42 @@
-"""Bots: the interface, and the registry of bots by name (``make_bot``)."""
+"""Bots for any game: the interface (:class:`Bot`), a random bot, and the
+bots of each game by name (``make_bot``), found through :mod:`joker.registry`.
+
+``BOTS`` and ``TIMED`` are the default game's (Joker's) names, kept for callers
+that play only Joker."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Mapping
 
-from ..errors import JokerError
+from joker import registry
+from joker.errors import JokerError
+
 from .base import Bot
-from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
-BOTS: dict[str, Callable[[int | str | None], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
-"""Bot factories by name; each takes a seed."""
+
+def bots_of(game: str | None = None) -> Mapping[str, Callable[..., Bot]]:
+    """The bot factories of ``game`` (``None``: the default game) by name."""
+    return registry.game(game).bots()
 
 
-def _search(level: str) -> Callable[..., Bot]:
-    def make(seed: int | str | None = None, seconds: float | None = None) -> Bot:
-        from dataclasses import replace
-
-        from .search import LEVELS, SearchBot  # imports numba: only when a search bot is made
-
-        budget = None if seconds is None else replace(LEVELS[level], seconds=seconds)
-        return SearchBot(seed, level, budget)
-
-    return make
+def timed_of(game: str | None = None) -> frozenset[str]:
+    """The names of ``game``'s bots that take a time cap per decision."""
+    return registry.game(game).timed_bots()
 
 
-BOTS.update({"search": _search("medium"), "search-hard": _search("hard")})
-BOTS.update({"easy": HeuristicBot, "medium": _search("medium"), "hard": _search("hard")})
-
-
-def _ismcts(seed: int | str | None = None, seconds: float | None = None) -> Bot:
-    from .ismcts import OpenSpielISMCTSBot  # imports pyspiel: only when this bot is made
-
-    return OpenSpielISMCTSBot(seed) if seconds is None else OpenSpielISMCTSBot(seed, seconds=seconds)
-
-
-BOTS["ismcts"] = _ismcts
-"""OpenSpiel's ISMCTS bot, for the oh-hell preset only (an outside reference for the arena)."""
-"""Levels for people: easy (the heuristic bot), medium and hard (the search bot)."""
-
-
-TIMED = frozenset({"search", "search-hard", "medium", "hard", "ismcts"})
-"""The bots with a time cap per decision, which a name may set: ``search@40ms``."""
-
-
-def parse_bot_name(name: str) -> tuple[str, float | None]:
+def parse_bot_name(name: str, game: str | None = None) -> tuple[str, float | None]:
     """``"search@40ms"`` → ``("search", 0.04)``; ``"heuristic"`` → ``("heuristic", None)``.
     The time after ``@`` is in ``ms`` or ``s`` (a bare number: seconds), for the bots
-    of :data:`TIMED` only.  Raises :class:`JokerError` naming the problem."""
+    with a time cap only (:func:`timed_of`).  Raises :class:`JokerError` naming the problem."""
+    bots, timed = bots_of(game), timed_of(game)
     base, at, cap = name.partition("@")
-    if base not in BOTS:
-        raise JokerError(f"unknown bot {base!r}; bots: {', '.join(BOTS)}")
+    if base not in bots:
+        raise JokerError(f"unknown bot {base!r}; bots: {', '.join(bots)}")
     if not at:
         return base, None
-    if base not in TIMED:
-        raise JokerError(f"bot {base!r} has no time cap to set; bots with one: {', '.join(sorted(TIMED))}")
+    if base not in timed:
+        raise JokerError(f"bot {base!r} has no time cap to set; bots with one: {', '.join(sorted(timed))}")
     text = cap.strip().lower()
     scale = 0.001 if text.endswith("ms") else 1.0
     try:
@@ -66,12 +48,26 @@ def parse_bot_name(name: str) -> tuple[str, float | None]:
     return base, seconds
 
 
-def make_bot(name: str, seed: int | str | None = None) -> Bot:
-    """A new bot called ``name``: a key of :data:`BOTS`, optionally with a time
-    cap per decision (:func:`parse_bot_name`).  Raises :class:`JokerError`
-    listing the names, or naming a bad time."""
-    base, seconds = parse_bot_name(name)
-    return BOTS[base](seed) if seconds is None else BOTS[base](seed, seconds)  # type: ignore[call-arg]
+def make_bot(name: str, seed: int | str | None = None, game: str | None = None) -> Bot:
+    """A new bot of ``game`` called ``name``, optionally with a time cap per
+    decision (:func:`parse_bot_name`).  Raises :class:`JokerError` listing the
+    names, or naming a bad time."""
+    base, seconds = parse_bot_name(name, game)
+    factory = bots_of(game)[base]
+    bot: Bot = factory(seed) if seconds is None else factory(seed, seconds)
+    return bot
 
 
-__all__ = ["BOTS", "TIMED", "Bot", "HeuristicBot", "RandomBot", "make_bot", "parse_bot_name"]
+def __getattr__(name: str) -> Any:
+    if name == "BOTS":
+        return bots_of()
+    if name == "TIMED":
+        return timed_of()
+    if name == "HeuristicBot":  # the default game's strongest quick bot, for older callers
+        from joker.games.joker.bots.heuristic import HeuristicBot
+
+        return HeuristicBot
+    raise AttributeError(name)
+
+
+__all__ = ["Bot", "RandomBot", "bots_of", "make_bot", "parse_bot_name", "timed_of"]

@@ -1,11 +1,9 @@
-"""A bot that plays a uniformly random legal action (seeded)."""
+"""A bot that plays a uniformly random legal action (seeded), for any game."""
 
 from __future__ import annotations
 
 import random
-
-from ..actions import Action
-from ..engine.views import PlayerView
+from typing import Any
 
 
 class RandomBot:
@@ -16,6 +14,6 @@ class RandomBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: Any) -> Any:
         """A random element of ``view.legal_actions``."""
         return self.rng.choice(view.legal_actions)

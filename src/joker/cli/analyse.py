@@ -1,4 +1,4 @@
-"""``joker analyse RECORD.json``: double-dummy analysis of a recorded game (see :mod:`joker.analysis`).
+"""``joker analyse RECORD.json``: double-dummy analysis of a recorded game (see :mod:`joker.games.joker.analysis`).
 
 Registered in :mod:`joker.cli.main` with ``app.command("analyse")(analyse_command)``.
 """
@@ -15,10 +15,10 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..cards import suit_symbol
-from ..errors import JokerError
-from ..record import load_record
-from ..rules import parse_rules
+from joker.cards import suit_symbol
+from joker.errors import JokerError
+from joker.games.joker.record import load_record
+from joker.games.joker.rules import parse_rules
 
 
 def analyse_command(
@@ -32,7 +32,7 @@ def analyse_command(
     known; for every card, whether it lowered the best deal score its player
     could still make sure of (block premiums not counted).  A deal an
     unfinished game stops in is not analysed."""
-    from ..analysis import NothingToAnalyse, analyse  # imports the compiled solver
+    from joker.games.joker.analysis import NothingToAnalyse, analyse  # imports the compiled solver
 
     console = Console()
     err = Console(stderr=True)

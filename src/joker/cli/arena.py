@@ -1,4 +1,4 @@
-"""``joker arena``: two bots over duplicate deals, with a report (see :mod:`joker.arena`).
+"""``joker arena``: two bots over duplicate deals, with a report (see :mod:`joker.match.arena`).
 
 Registered in :mod:`joker.cli.main` with ``app.command("arena")(arena_command)``.
 """
@@ -14,9 +14,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..arena import ArenaReport, boards_for, run_arena, seatings
-from ..errors import JokerError
-from ..rules import parse_rules
+from joker.match.arena import ArenaReport, boards_for, run_arena, seatings
+from joker.errors import JokerError
+from joker.games.joker.rules import parse_rules
 from .render import progress_bar
 
 

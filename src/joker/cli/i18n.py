@@ -4,7 +4,7 @@ Every string the user sees in ``joker play`` comes from :data:`CATALOG`
 through a :class:`Tr` (``tr("bid_prompt", lo=0, hi=3)``).  Keys missing from
 a language fall back to English; the test suite checks that both languages
 have the same keys and the same ``{placeholders}``.  Why the engine refused
-an action is said by :mod:`joker.refusals` (:meth:`Tr.refusal`).
+an action is said by :mod:`joker.games.joker.refusals` (:meth:`Tr.refusal`).
 
 Russian nouns after a number take one of three forms; :meth:`Tr.plural`
 picks it (1 карта, 2 карты, 5 карт).  ``joker ledger`` reads its own
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from ..refusals import refusal
+from joker.games.joker.refusals import refusal
 
 LANGS = ("en", "ru")
 
@@ -289,7 +289,7 @@ class Tr:
 
     def refusal(self, error: Exception, you: bool = False, render: Callable[[str, str], str] | None = None) -> str:
         """Why the engine refused an action, in this language; ``render`` rewrites
-        its params (cards, actions) for the screen (see :func:`joker.refusals.refusal`)."""
+        its params (cards, actions) for the screen (see :func:`joker.games.joker.refusals.refusal`)."""
         return refusal(error, self.lang, you, render)
 
     def plural(self, n: int, forms: Sequence[str]) -> str:

@@ -18,14 +18,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..errors import JokerError
-from ..sheet import standings_rows
+from joker.errors import JokerError
+from joker.games.joker.sheet import standings_rows
 from .i18n import LANGS, Tr
 from .ledger_i18n import ENV_LANG, cup_rule_text, cup_text, ledger_tr, penalty_text, redeal_reason_text, undone_text
 from .render import sheet_table, standings_table
 
 if TYPE_CHECKING:  # the ledger (SQLAlchemy, Alembic) is imported only when a command runs
-    from ..ledger import CurrentDeal, DayInfo, GameView, Ledger, PenaltyInfo
+    from joker.ledger import CurrentDeal, DayInfo, GameView, Ledger, PenaltyInfo
 
 app = typer.Typer(
     help="Scorekeeper for games played with real cards: the sheet, fines, dots and slaps, the cup, history.",
@@ -82,7 +82,7 @@ def _error_text(tr: Tr, e: Exception) -> str:
     """An error in ``tr``'s language: the ledger's from its code and fields, the
     engine's refusals from their reason (:func:`joker.ledger.messages.message`);
     any other (the rules' parser, a chart's file name) in English, as it is."""
-    from ..ledger.messages import message
+    from joker.ledger.messages import message
 
     return message(e, tr.lang)
 
@@ -90,7 +90,7 @@ def _error_text(tr: Tr, e: Exception) -> str:
 @contextmanager
 def _ledger(ctx: typer.Context) -> Iterator["Ledger"]:
     """Open the ledger; any ledger or rules error becomes ``error: …`` and exit 1."""
-    from ..ledger import Ledger
+    from joker.ledger import Ledger
 
     led = None
     tr = _tr(ctx)
@@ -303,7 +303,7 @@ def _seats(v: "GameView") -> str:
 @game_app.command("list")
 def game_list(ctx: typer.Context, open_only: bool = typer.Option(False, "--open", help="Only open games.")) -> None:
     """List games."""
-    from ..ledger.stats import history
+    from joker.ledger.stats import history
 
     tr = _tr(ctx)
     with _ledger(ctx) as led:
@@ -401,7 +401,7 @@ def deal(ctx: typer.Context,
 
 def _penalty(ctx, kind: str, player: str, code: Optional[str], other: Optional[str], note: str,
              deal_: Optional[int], redeal: Optional[bool], game: Optional[int]) -> None:
-    from ..ledger import regulation as reg
+    from joker.ledger import regulation as reg
 
     tr = _tr(ctx)
     if other is not None:
@@ -509,7 +509,7 @@ def finish(ctx: typer.Context, game: Optional[int] = GAME) -> None:
 def history(ctx: typer.Context, season: Optional[int] = typer.Option(None, help="A year."),
             player: Optional[str] = typer.Option(None, help="Only games with this player.")) -> None:
     """Game days and games: totals, places, cup points, the cup holders."""
-    from ..ledger.stats import history as hist
+    from joker.ledger.stats import history as hist
 
     tr = _tr(ctx)
     with _ledger(ctx) as led:
@@ -553,7 +553,7 @@ def stats(ctx: typer.Context, season: Optional[int] = typer.Option(None, help="A
 
     Games, wins, mean place, cup points, cups won and days holding the cup, premiums, share of bids made,
     fines, dots, slaps; then for each pair of players who placed ahead of whom."""
-    from ..ledger.stats import player_stats
+    from joker.ledger.stats import player_stats
 
     tr = _tr(ctx)
     with _ledger(ctx) as led:
@@ -600,7 +600,7 @@ def verify(ctx: typer.Context) -> None:
 def chart_game(ctx: typer.Context, out: Path = typer.Option(..., "--out", "-o", help="FILE.png or FILE.svg"),
                game: Optional[int] = GAME) -> None:
     """Cumulative score per player over a game's deals, blocks and premiums marked."""
-    from ..ledger.charts import game_chart
+    from joker.ledger.charts import game_chart
 
     with _ledger(ctx) as led:
         v = led.game(game)
@@ -615,8 +615,8 @@ def chart_game(ctx: typer.Context, out: Path = typer.Option(..., "--out", "-o", 
 def chart_cup(ctx: typer.Context, out: Path = typer.Option(..., "--out", "-o", help="FILE.png or FILE.svg"),
               season: Optional[int] = typer.Option(None, help="A year (default: all time).")) -> None:
     """Cup points over a season, day by day."""
-    from ..ledger.charts import cup_chart
-    from ..ledger.stats import cup_season
+    from joker.ledger.charts import cup_chart
+    from joker.ledger.stats import cup_season
 
     tr = _tr(ctx)
     title = tr("cup_chart_season", season=season) if season else tr("cup_chart_title")
@@ -642,7 +642,7 @@ def import_csv_cmd(
     finish_: bool = typer.Option(True, "--finish/--no-finish", help="Finish the game when the sheet is complete."),
 ) -> None:
     """Import a paper sheet: one transaction; a bad row is named and nothing is written."""
-    from ..ledger.paper import import_csv
+    from joker.ledger.paper import import_csv
 
     tr = _tr(ctx)
     with _ledger(ctx) as led:
@@ -663,7 +663,7 @@ def import_json_cmd(
     finish_: bool = typer.Option(True, "--finish/--no-finish"),
 ) -> None:
     """Import the engine's JSON record of a game."""
-    from ..ledger.paper import import_record
+    from joker.ledger.paper import import_record
 
     tr = _tr(ctx)
     with _ledger(ctx) as led:
@@ -688,7 +688,7 @@ def _write_out(tr: Tr, text: str, out: Optional[Path]) -> None:
 def export_csv_cmd(ctx: typer.Context, out: Optional[Path] = typer.Option(None, "--out", "-o"),
                    game: Optional[int] = GAME) -> None:
     """The game as a paper-sheet CSV (importable again)."""
-    from ..ledger.paper import sheet_csv
+    from joker.ledger.paper import sheet_csv
 
     with _ledger(ctx) as led:
         _write_out(_tr(ctx), sheet_csv(led, game), out)
@@ -698,7 +698,7 @@ def export_csv_cmd(ctx: typer.Context, out: Optional[Path] = typer.Option(None, 
 def export_json_cmd(ctx: typer.Context, out: Optional[Path] = typer.Option(None, "--out", "-o"),
                     game: Optional[int] = GAME) -> None:
     """The game as the engine's JSON record (`joker replay` reads it)."""
-    from ..ledger.paper import record_json
+    from joker.ledger.paper import record_json
 
     with _ledger(ctx) as led:
         _write_out(_tr(ctx), record_json(led, game), out)
@@ -743,7 +743,7 @@ _COMMANDS = {"q": "quit", "quit": "quit", "exit": "quit", "u": "undo", "undo": "
 def run_table(led: "Ledger", console: Console, game: Optional[int], players: Optional[str], rules: str,
               tr: Optional[Tr] = None) -> None:
     """The table-mode loop (``joker ledger play``), speaking ``tr``'s language (English by default)."""
-    from ..ledger import KeeperDecisionNeeded, LedgerError
+    from joker.ledger import KeeperDecisionNeeded, LedgerError
 
     tr = tr or ledger_tr()
 
@@ -851,7 +851,7 @@ def run_table(led: "Ledger", console: Console, game: Optional[int], players: Opt
 
 
 def _table_new_game(led: "Ledger", players: str, rules: str, tr: Tr, error) -> Optional[int]:
-    from ..ledger import LedgerError
+    from joker.ledger import LedgerError
 
     names = [p.strip() for p in players.split(",") if p.strip()]
     known = {p.name.casefold() for p in led.players()}
@@ -868,8 +868,8 @@ def _table_new_game(led: "Ledger", players: str, rules: str, tr: Tr, error) -> O
 
 def _table_command(led: "Ledger", console: Console, gid: int, ans: str, tr: Tr, error) -> bool:
     """Run a table-mode command; False when ``ans`` is not one (then it is an answer)."""
-    from ..ledger import LedgerError
-    from ..ledger import regulation as reg
+    from joker.ledger import LedgerError
+    from joker.ledger import regulation as reg
 
     cmd = _COMMANDS.get(ans.strip().lower())
     if cmd is None:

@@ -28,7 +28,7 @@ from . import i18n
 from .i18n import LANGS, Tr
 
 if TYPE_CHECKING:
-    from ..ledger.values import DayInfo, PenaltyInfo, Undone
+    from joker.ledger.values import DayInfo, PenaltyInfo, Undone
 
 ENV_LANG = "JOKER_LANG"
 """The environment variable giving ``--lang``'s default."""
@@ -378,7 +378,7 @@ def ledger_tr(lang: str = "en") -> Tr:
 def penalty_text(tr: Tr, p: "PenaltyInfo") -> str:
     """A fine or dot as one line; in English exactly the library's ``PenaltyInfo.text``.
     In Russian an infringement is named by the regulation's Russian wording (``text_ru``)."""
-    from ..ledger import regulation as reg
+    from joker.ledger import regulation as reg
 
     inf = reg.INFRINGEMENTS.get(p.code)
     if p.code == reg.OTHER:
@@ -408,8 +408,8 @@ def cup_text(tr: Tr, d: "DayInfo") -> str:
 def undone_text(tr: Tr, u: "Undone") -> str:
     """What ``undo`` took back; in English exactly the library's ``Undone.text``.
     A fine or dot is named like a penalty line (the regulation's Russian wording)."""
-    from ..ledger import regulation as reg
-    from ..ledger.values import UNDO_DEAL_KINDS
+    from joker.ledger import regulation as reg
+    from joker.ledger.values import UNDO_DEAL_KINDS
 
     if u.kind == "penalty" and u.player is not None:
         inf = reg.INFRINGEMENTS.get(u.code or "")
@@ -426,7 +426,7 @@ def redeal_reason_text(tr: Tr, reason: str) -> str:
     Russian the infringement that caused it named by the regulation's Russian
     wording (``побил карту … : Бардак``) and the placeholder ``redeal`` (no reason
     given) translated; the keeper's own words stay as written."""
-    from ..ledger import regulation as reg
+    from joker.ledger import regulation as reg
 
     if tr.lang == "en":
         return reason

@@ -10,9 +10,9 @@ import typer.core
 from rich.console import Console
 from rich.markup import escape
 
-from ..errors import JokerError
-from ..record import load_record, replay as replay_record, totals_with_penalties
-from ..sheet import build_sheet, standings_rows
+from joker.errors import JokerError
+from joker.games.joker.record import load_record, replay as replay_record, totals_with_penalties
+from joker.games.joker.sheet import build_sheet, standings_rows
 from .play import play_command
 from .simulate import simulate_command
 from .render import sheet_table, standings_table

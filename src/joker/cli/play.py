@@ -29,7 +29,7 @@ commands.  ``q``, Ctrl-C,
 Ctrl-D (end of input) and a hang-up save the game record and print where;
 ``joker play --resume FILE`` continues it exactly.
 
-Saving: the record (:mod:`joker.record`) is written after every deal, on
+Saving: the record (:mod:`joker.games.joker.record`) is written after every deal, on
 quitting and at the end, to ``--save FILE`` or a new file under
 ``$JOKER_HOME/games/``, by default ``games/`` in the user's data directory
 (platformdirs; ``~/.local/share/joker/games/`` on Linux).  Its ``meta`` holds
@@ -62,8 +62,8 @@ from typing import NoReturn, Optional
 import typer
 from rich.console import Console
 
-from ..errors import JokerError
-from ..rules import PRESETS, Rules, parse_rules, preset as get_preset
+from joker.errors import JokerError
+from joker.games.joker.rules import PRESETS, Rules, parse_rules, preset as get_preset
 from .i18n import LANGS, Tr
 from .play_game import Quit
 from .play_session import default_save_path, load_session, new_session, resolve_bots

@@ -20,13 +20,13 @@ from typing import Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from ..actions import Action, Bid, ChooseTrump, Play, parse_action
-from ..bots import BOTS, make_bot
-from ..cards import JOKER1, Card, parse_card
-from ..engine.state import GameState, Phase
-from ..engine.views import PlayerView, view_of
-from ..errors import IllegalActionError, InvalidNotationError
-from ..record import record_from_state, save_record
+from joker.games.joker.actions import Action, Bid, ChooseTrump, Play, parse_action
+from joker.bots import BOTS, make_bot
+from joker.cards import JOKER1, Card, parse_card
+from joker.games.joker.engine.state import GameState, Phase
+from joker.games.joker.engine.views import PlayerView, view_of
+from joker.errors import IllegalActionError, InvalidNotationError
+from joker.games.joker.record import record_from_state, save_record
 from .i18n import Tr
 from .play_input import (
     HELP_WORDS,

@@ -1,7 +1,7 @@
 """What the player types in ``joker play``, read into actions: suits, trump
 choices, bids and joker calls in English or Russian words, letters or symbols,
 plus the command words of the prompt (``q``, ``?``, ``hint``, ``s``, ``r``,
-``help``).  Pure: strings in, :mod:`joker.actions` out, :class:`BadInput` for
+``help``).  Pure: strings in, :mod:`joker.games.joker.actions` out, :class:`BadInput` for
 text that names nothing; cards themselves are read by
 :func:`joker.cards.parse_card`."""
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Iterable, TypeVar
 
-from ..actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker
-from ..cards import Card, Suit
-from ..rules import JokerCall
+from joker.games.joker.actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker
+from joker.cards import Card, Suit
+from joker.games.joker.rules import JokerCall
 
 _V = TypeVar("_V")
 

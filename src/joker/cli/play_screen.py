@@ -5,7 +5,7 @@ trump and turned card, dealer, bids (and the bid the dealer may not say),
 tricks against bids, the current trick and the hand, sorted with trump first;
 :meth:`Screen.print_sheet` and :meth:`Screen.print_standings` print the score
 sheet and standings with the translated headers.  Built only from
-``view_of(state, human)`` (a :class:`~joker.engine.views.PlayerView`) and
+``view_of(state, human)`` (a :class:`~joker.games.joker.engine.views.PlayerView`) and
 public results, so no other hand ever reaches the screen.
 """
 
@@ -17,13 +17,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..actions import FollowJoker, LeadJoker, Play
-from ..cards import JOKER1, sort_hand, suit_symbol
-from ..engine.state import GameState, Phase
-from ..engine.views import PlayerView
-from ..rules import DealKind, Rules, TrumpChoice
-from ..scoring import game_totals
-from ..sheet import build_sheet, standings_rows
+from joker.games.joker.actions import FollowJoker, LeadJoker, Play
+from joker.cards import JOKER1, sort_hand, suit_symbol
+from joker.games.joker.engine.state import GameState, Phase
+from joker.games.joker.engine.views import PlayerView
+from joker.games.joker.rules import DealKind, Rules, TrumpChoice
+from joker.games.joker.scoring import game_totals
+from joker.games.joker.sheet import build_sheet, standings_rows
 from .i18n import HUMAN_NAME, Tr
 from .play_text import action_text, card_style, card_text
 from .render import sheet_table, standings_table

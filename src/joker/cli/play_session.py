@@ -2,7 +2,7 @@
 set up new (rules, seed, bots, names) or restored from a saved record, and
 where records are saved by default.
 
-Saving: the record (:mod:`joker.record`) goes to ``--save FILE`` or a new file
+Saving: the record (:mod:`joker.games.joker.record`) goes to ``--save FILE`` or a new file
 under :func:`games_dir`; its ``meta`` holds ``{"app": "joker play",
 "human_seat": 0, "bots": [null, "random", ...], "lang": "en"}``, which
 :func:`load_session` reads back.
@@ -17,10 +17,10 @@ from typing import Callable, Iterable, Sequence, TypeVar
 
 from rich.console import Console
 
-from ..bots import BOTS
-from ..engine.state import new_game
-from ..record import load_record, replay
-from ..rules import Rules
+from joker.bots import BOTS
+from joker.games.joker.engine.state import new_game
+from joker.games.joker.record import load_record, replay
+from joker.games.joker.rules import Rules
 from .i18n import BOT_NAMES, HUMAN_NAME, LANGS
 from .play_game import TerminalGame
 

@@ -7,12 +7,12 @@ I/O; translated words come from :class:`~joker.cli.i18n.Tr`."""
 
 from __future__ import annotations
 
-from ..actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play, parse_action
-from ..cards import JOKER1, RANKS, Card, Suit, parse_card, sort_hand, suit_symbol
-from ..engine.state import Phase
-from ..engine.views import PlayerView
-from ..errors import InvalidNotationError
-from ..rules import JokerCall
+from joker.games.joker.actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play, parse_action
+from joker.cards import JOKER1, RANKS, Card, Suit, parse_card, sort_hand, suit_symbol
+from joker.games.joker.engine.state import Phase
+from joker.games.joker.engine.views import PlayerView
+from joker.errors import InvalidNotationError
+from joker.games.joker.rules import JokerCall
 from .i18n import Tr
 
 _RED = (2, 3)  # ♦ ♥
@@ -77,7 +77,7 @@ def _follow_word(tr: Tr, high: bool) -> str:
 
 
 def refusal_field(tr: Tr, name: str, value: str) -> str:
-    """A param of an engine refusal (:mod:`joker.refusals`, engine notation) as
+    """A param of an engine refusal (:mod:`joker.games.joker.refusals`, engine notation) as
     the screen writes it: ``action`` ``b5`` → ``5`` (``заказ 5``), ``X1:high`` →
     ``X1 high``; ``legal`` ``8D JD`` → ``8♦, J♦``; ``card``/``cards`` ``AS`` → ``A♠``.
     Anything else, or text that does not parse, is kept as it is."""

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..sheet import SheetRow
+from joker.games.joker.sheet import SheetRow
 from .i18n import Tr
 
 
@@ -57,7 +57,7 @@ def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], title: str | N
 
 
 def _cards_label(cards: str, tr: Tr | None) -> str:
-    """A deal row's size, ``9`` or ``9 dark`` (:func:`joker.sheet.build_sheet`), its kind translated."""
+    """A deal row's size, ``9`` or ``9 dark`` (:func:`joker.games.joker.sheet.build_sheet`), its kind translated."""
     number, _, kind = cards.partition(" ")
     if tr is None or not kind:
         return cards

@@ -10,11 +10,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..errors import JokerError
-from ..rules import PRESETS, Rules, parse_rules
+from joker.errors import JokerError
+from joker.games.joker.rules import PRESETS, Rules, parse_rules
 
 
-# :class:`Rules` → Rules, :func:`~joker.rules.preset` → preset, :ref:`the text <target>` → the text
+# :class:`Rules` → Rules, :func:`~joker.games.joker.rules.preset` → preset, :ref:`the text <target>` → the text
 _ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`(~?)([^`<]*?)\s*(?:<[^`>]*>)?`")
 _LITERAL = re.compile(r"``(.+?)``|`([^`]+)`")
 

@@ -22,11 +22,11 @@ def serve_command(
     try:
         import uvicorn
 
-        from ..server.app import create_app
+        from joker.server.app import create_app
     except ImportError as e:  # pragma: no cover - the web extra is missing
         typer.echo(f"joker serve needs the web extra: pip install -e '.[web]' ({e})", err=True)
         raise typer.Exit(1)
-    from ..ledger.db import display, resolve_url
+    from joker.ledger.db import display, resolve_url
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Joker is at http://{shown}:{port}  (database: {display(resolve_url(db))}; Ctrl-C stops)", err=True)

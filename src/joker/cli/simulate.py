@@ -12,10 +12,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..bots import BOTS
-from ..errors import JokerError
-from ..rules import Rules, parse_rules, preset
-from ..simulate import SimulationResult, simulate
+from joker.bots import BOTS
+from joker.errors import JokerError
+from joker.games.joker.rules import Rules, parse_rules, preset
+from joker.match.simulate import SimulationResult, simulate
 from .render import progress_bar
 
 

@@ -3,7 +3,7 @@
 * :mod:`joker.env.codec` — the one action codec: every decision as one id of a
   flat documented integer space, legal-action masks, notation both ways;
 * :mod:`joker.env.observation` — the observation tensor of one seat, named
-  segments built from its :class:`~joker.engine.views.PlayerView` only;
+  segments built from its :class:`~joker.games.joker.engine.views.PlayerView` only;
 * :mod:`joker.env.episode` — whole-game and one-deal episodes, rewards;
 * :mod:`joker.env.pettingzoo` — PettingZoo AEC environment (``env()``);
 * :mod:`joker.env.gymnasium` — Gymnasium environment, one seat against bots

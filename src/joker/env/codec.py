@@ -20,9 +20,9 @@ segment             offset  size   actions, in id order
 So bus-angeles, camp, raspisnoy and georgian (B = 9) have 91 actions,
 raspisnoy-54 with 4 players (B = 13) 95.  The ids of the legal actions
 of any state, taken in the engine's documented order
-(:meth:`~joker.engine.state.GameState.legal_actions`), are increasing.
+(:meth:`~joker.games.joker.engine.state.GameState.legal_actions`), are increasing.
 
-Text is the notation of :mod:`joker.actions` both ways
+Text is the notation of :mod:`joker.games.joker.actions` both ways
 (:meth:`ActionCodec.action_to_string`, :meth:`ActionCodec.string_to_action`).
 Bad ids and text raise :class:`~joker.errors.JokerError` naming the problem.
 """
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..actions import (
+from joker.games.joker.actions import (
     BIDS,
     JOKER_FOLLOWS,
     JOKER_LEADS,
@@ -44,10 +44,10 @@ from ..actions import (
     Bid,
     parse_action,
 )
-from ..cards import JOKER1, JOKER2
-from ..engine.views import PlayerView
-from ..errors import JokerError
-from ..rules import JokerCall, Rules
+from joker.cards import JOKER1, JOKER2
+from joker.games.joker.engine.views import PlayerView
+from joker.errors import JokerError
+from joker.games.joker.rules import JokerCall, Rules
 
 TRUMP_OFFSET = 0
 CARD_OFFSET = 5
@@ -146,7 +146,7 @@ class ActionCodec:
         return str(self.decode(action_id))
 
     def string_to_action(self, text: str) -> int:
-        """The id of the action written ``text`` (lenient reading of :func:`joker.actions.parse_action`).
+        """The id of the action written ``text`` (lenient reading of :func:`joker.games.joker.actions.parse_action`).
         Raises :class:`~joker.errors.InvalidNotationError` or :class:`JokerError`."""
         return self.encode(parse_action(text))
 

@@ -7,7 +7,7 @@
     True
 
 * Observation: the float32 tensor of :mod:`joker.env.observation`, built from
-  the agent's own :class:`~joker.engine.views.PlayerView` only.
+  the agent's own :class:`~joker.games.joker.engine.views.PlayerView` only.
 * Actions: ``Discrete`` ids of :mod:`joker.env.codec`.  :meth:`JokerEnv.action_masks`
   (the method ``sb3_contrib``'s ``MaskablePPO`` calls) and ``info["action_mask"]``
   give the legal ones.  An illegal id ends the episode at once with reward
@@ -35,11 +35,11 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import BOTS, Bot, make_bot
-from ..engine.state import GameState
-from ..engine.views import view_of
-from ..errors import JokerError
-from ..rules import Rules
+from joker.bots import BOTS, Bot, make_bot
+from joker.games.joker.engine.state import GameState
+from joker.games.joker.engine.views import view_of
+from joker.errors import JokerError
+from joker.games.joker.rules import Rules
 from .episode import EpisodeConfig
 from .render import render_mode_output
 

@@ -1,5 +1,5 @@
 """The observation tensor: what one seat sees, as named segments of one flat
-float32 vector, built ONLY from the seat's :class:`~joker.engine.views.PlayerView`
+float32 vector, built ONLY from the seat's :class:`~joker.games.joker.engine.views.PlayerView`
 (so another seat's hidden cards cannot leak).
 
 Seats in the tensor are *relative*: row 0 is the observing seat, row 1 the
@@ -59,12 +59,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..actions import FollowJoker, LeadJoker
-from ..cards import JOKER1
-from ..engine.state import Phase
-from ..engine.views import PlayerView
-from ..rules import DealKind, JokerCall, Rules
-from ..scoring import game_totals
+from joker.games.joker.actions import FollowJoker, LeadJoker
+from joker.cards import JOKER1
+from joker.games.joker.engine.state import Phase
+from joker.games.joker.engine.views import PlayerView
+from joker.games.joker.rules import DealKind, JokerCall, Rules
+from joker.games.joker.scoring import game_totals
 
 DECK_BITS = 54
 """Card slots of a card set segment: card ids 0…51 and the jokers 52, 53."""

@@ -25,7 +25,7 @@ The game is played by the :mod:`joker` engine; OpenSpiel sees:
   words; the information-state string is the whole public history (each
   deal's header — size, kind, dealer, turned card — and every decision in
   notation) plus the cards the seat sees now.  Both are built from
-  :func:`~joker.engine.views.view_of` only.
+  :func:`~joker.games.joker.engine.views.view_of` only.
 * **Returns**: at the end, per seat, the game total (RULES.md §10) for a whole
   game, the deal score (§8, §9) for one deal; 0 before.  General-sum.
 
@@ -35,7 +35,7 @@ string, so it comes in parts):
 =============  ==============  ==============================================================
 parameter      default         meaning
 =============  ==============  ==============================================================
-``preset``     bus-angeles     a preset name (:data:`joker.rules.PRESETS`)
+``preset``     bus-angeles     a preset name (:data:`joker.games.joker.rules.PRESETS`)
 ``players``    0               number of players; 0 keeps the preset's
 ``schedule``   ""              deal schedule in joker's syntax with ``;`` for ``,``
                                (``1;2|9:dark``); one deal needs a trailing ``;`` (``9;``),
@@ -46,7 +46,7 @@ parameter      default         meaning
 ``episode``    game            ``game`` (the whole schedule) or ``deal`` (one deal)
 =============  ==============  ==============================================================
 
-:func:`load` builds the game from a :class:`~joker.rules.Rules` or a rules string.
+:func:`load` builds the game from a :class:`~joker.games.joker.rules.Rules` or a rules string.
 :meth:`JokerState.resample_from_infostate` deals the cards a seat cannot see
 anew, consistently with every card played (so OpenSpiel's ``ISMCTSBot`` can
 search the game).
@@ -63,8 +63,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..actions import Play
-from ..cards import (
+from joker.games.joker.actions import Play
+from joker.cards import (
     JOKER1,
     Card,
     cards_in,
@@ -73,11 +73,11 @@ from ..cards import (
     mask_of,
     suit_symbol,
 )
-from ..engine.play import follow_mask, led_suit, trick_trump
-from ..engine.state import DealCards, GameState, Phase, new_game
-from ..engine.views import PlayerView, view_of
-from ..errors import JokerError
-from ..rules import (
+from joker.games.joker.engine.play import follow_mask, led_suit, trick_trump
+from joker.games.joker.engine.state import DealCards, GameState, Phase, new_game
+from joker.games.joker.engine.views import PlayerView, view_of
+from joker.errors import JokerError
+from joker.games.joker.rules import (
     PRESETS,
     DealKind,
     EmptyStockTrump,
@@ -87,7 +87,7 @@ from ..rules import (
     format_rules,
     preset,
 )
-from ..scoring import game_totals
+from joker.games.joker.scoring import game_totals
 from .codec import ActionCodec
 from .episode import one_deal_rules, deal_score_range, rules_from
 from .observation import ObservationLayout

@@ -40,10 +40,10 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..engine.state import GameState
-from ..engine.views import view_of
-from ..errors import IllegalActionError
-from ..rules import Rules
+from joker.games.joker.engine.state import GameState
+from joker.games.joker.engine.views import view_of
+from joker.errors import IllegalActionError
+from joker.games.joker.rules import Rules
 from .episode import EpisodeConfig
 from .render import render_mode_output
 
@@ -63,7 +63,7 @@ def env(
     """The wrapped environment (see the module docstring for every option).
 
     ``preset``: a preset name, a rules string (``"georgian(khishti=-500)"``) or a
-    :class:`~joker.rules.Rules`.  Raises :class:`~joker.errors.JokerError` for a
+    :class:`~joker.games.joker.rules.Rules`.  Raises :class:`~joker.errors.JokerError` for a
     bad option, naming it.
     """
     raw = raw_env(

@@ -1,17 +1,17 @@
 """Plain-text rendering of a table for the environments' ``ansi``/``human`` modes.
 
 A spectator's picture, assembled from every seat's
-:class:`~joker.engine.views.PlayerView` (so it shows exactly what the seats
+:class:`~joker.games.joker.engine.views.PlayerView` (so it shows exactly what the seats
 see, all of them together): the deal, trump, turned card, bids, tricks taken,
 the current trick, each seat's visible cards and the game totals.
 """
 
 from __future__ import annotations
 
-from ..cards import format_card, sort_hand, suit_symbol
-from ..engine.state import GameState, Phase
-from ..engine.views import view_of
-from ..scoring import game_totals
+from joker.cards import format_card, sort_hand, suit_symbol
+from joker.games.joker.engine.state import GameState, Phase
+from joker.games.joker.engine.views import view_of
+from joker.games.joker.scoring import game_totals
 
 
 def render_text(state: GameState, deal_number: int | None = None, title: str | None = None) -> str:

@@ -9,7 +9,7 @@ Labels are in English or Russian (:data:`LABELS`, ``lang``), as the CLI's
 Figures are built with :class:`matplotlib.figure.Figure` directly (no
 ``pyplot``, no global backend switch), so this works without a display.
 The numbers come from the engine: deal scores from the game's results,
-premiums and cuts from :func:`joker.scoring.block_summaries`.
+premiums and cuts from :func:`joker.games.joker.scoring.block_summaries`.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 
-from ..errors import JokerError
+from joker.errors import JokerError
 from . import messages
 
 ENV_URL = "JOKER_DB_URL"

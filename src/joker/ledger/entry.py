@@ -19,9 +19,9 @@ from typing import Any, Sequence
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from ..errors import JokerError
-from ..rules import DealKind, Rules
-from ..scoring import DealResult
+from joker.errors import JokerError
+from joker.games.joker.rules import DealKind, Rules
+from joker.games.joker.scoring import DealResult
 from . import regulation as reg
 from .db import LedgerError
 from .inputs import _ints, _seat_in, parse_trump, trump_suit

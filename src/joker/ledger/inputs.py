@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..cards import format_suit, parse_suit
-from ..errors import JokerError
+from joker.cards import format_suit, parse_suit
+from joker.errors import JokerError
 from .db import LedgerError
 
 

@@ -10,7 +10,7 @@ A field may be a :class:`Part` — a piece said from :data:`PARTS` in the
 message's language, such as a deal's label "deal 2 (2 cards)" / "раздача 2
 (2 карты)" or a CSV row — or another error (a ledger error wrapped with the
 row or game it happened in, or the engine's): that one is said by
-:func:`message` too, the engine's refusals through :mod:`joker.refusals`.
+:func:`message` too, the engine's refusals through :mod:`joker.games.joker.refusals`.
 A noun after a number is written ``{n:card|cards}`` (Russian
 ``{n:карта|карты|карт}``: 1, 2–4, 5+) and gives the noun's form alone.
 
@@ -34,7 +34,7 @@ from __future__ import annotations
 import string
 from typing import Any, Mapping, Sequence
 
-from ..refusals import refusal
+from joker.games.joker.refusals import refusal
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -443,7 +443,7 @@ def message(error: BaseException, lang: str = "en", front: str = "cli") -> str:
     """``error`` said in ``lang`` (``en`` or ``ru``) for the ``front`` end
     (:data:`FRONTS`; ``"web"`` names the page's controls, not the terminal's
     commands): a ledger error from its code and fields; an engine refusal from
-    its reason (:func:`joker.refusals.refusal`); anything else — a ledger error
+    its reason (:func:`joker.games.joker.refusals.refusal`); anything else — a ledger error
     made of free text, another error — as ``str(error)``.  In English for the
     terminal this is always ``str(error)``.  Raises ``ValueError`` for an
     unknown front end."""

@@ -1,6 +1,6 @@
 """The ledger's tables (SQLAlchemy 2 typed ORM).
 
-The stored game *is* the engine's record (``joker.record``): a game row holds
+The stored game *is* the engine's record (``joker.games.joker.record``): a game row holds
 the rules string and first dealer, ``game_seats`` the players in table order,
 ``deals`` the trump, bids and tricks of each deal (plus voided attempts:
 redeals), ``infringements`` its fines and dots.  Everything else — deal
@@ -80,7 +80,7 @@ class GameDay(Base):
 
 
 class Game(Base):
-    """One game: rules string (canonical, ``joker.rules``), the engine version
+    """One game: rules string (canonical, ``joker.games.joker.rules``), the engine version
     it was entered under, first dealer (0-based seat) and state: ``open``,
     ``finished`` or ``abandoned``.  ``totals`` (game totals with fines, per seat)
     and ``cup_contested`` are set when it is finished."""

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from ..errors import JokerError
-from ..record import GameRecord, replay
-from ..rules import Rules, parse_rules
+from joker.errors import JokerError
+from joker.games.joker.record import GameRecord, replay
+from joker.games.joker.rules import Rules, parse_rules
 from . import regulation as reg
 from .db import LedgerError
 from .entry import _ensure_attempt, _op_deal, _op_penalty, _op_redeal, _penalty_word

@@ -1,6 +1,6 @@
 """A stored game as the engine sees it: its rules, seats, scored deals and the
-deal being entered, rebuilt as a :class:`joker.record.GameRecord` and replayed
-into a :class:`joker.engine.GameState` (scores come only from there); plus the
+deal being entered, rebuilt as a :class:`joker.games.joker.record.GameRecord` and replayed
+into a :class:`joker.games.joker.engine.GameState` (scores come only from there); plus the
 cache of deal scores that :meth:`~.repository.Ledger.verify` checks.
 """
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..engine.state import GameState, new_game
-from ..errors import JokerError
-from ..record import DealEntry, GameRecord, Penalty
-from ..rules import DealKind, Rules, parse_rules
+from joker.games.joker.engine.state import GameState, new_game
+from joker.errors import JokerError
+from joker.games.joker.record import DealEntry, GameRecord, Penalty
+from joker.games.joker.rules import DealKind, Rules, parse_rules
 from .db import LedgerError
 from .inputs import trump_suit
 from .messages import Part
@@ -93,7 +93,7 @@ def _record(g: Game, deals: Sequence[Deal] | None = None, with_scores: bool = Fa
 
 
 def state_of(record: GameRecord) -> GameState:
-    """The engine state after the record's real-card deals (as :func:`joker.record.replay`,
+    """The engine state after the record's real-card deals (as :func:`joker.games.joker.record.replay`,
     with the engine's own error messages)."""
     rules = parse_rules(record.rules)
     state = new_game(rules, real_cards=True, first_dealer=record.first_dealer)

@@ -2,7 +2,7 @@
 slaps, cup points and the day's cup holder (RULES.md §11, §12).
 
 Pure functions over plain values — no database, no clock — so every rule is
-unit-tested on its own.  Scores and places come from :mod:`joker.scoring`
+unit-tested on its own.  Scores and places come from :mod:`joker.games.joker.scoring`
 (the one scoring implementation); nothing here scores a deal.
 """
 
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Hashable, Iterable, Sequence, TypeVar
 
-from ..rules import Rules
-from ..scoring import places
+from joker.games.joker.rules import Rules
+from joker.games.joker.scoring import places
 
 P = TypeVar("P", bound=Hashable)
 """A player key (a database id, a name: anything hashable)."""
@@ -100,7 +100,7 @@ def penalty_of(code: str, kind: str | None = None) -> str:
 
 # -- bids (RULES.md §6) ----------------------------------------------------------------------
 def forbidden_dealer_bid(rules: Rules, cards: int, other_bids: Iterable[int]) -> int | None:
-    """The bid the dealer may not say (RULES.md §6); see :meth:`joker.rules.Rules.forbidden_dealer_bid`."""
+    """The bid the dealer may not say (RULES.md §6); see :meth:`joker.games.joker.rules.Rules.forbidden_dealer_bid`."""
     return rules.forbidden_dealer_bid(cards, other_bids)
 
 
@@ -159,7 +159,7 @@ def cup_contested(core: Sequence[bool]) -> bool:
 
 def cup_points(totals: Sequence[int]) -> tuple[int, ...]:
     """Cup points per seat by final place, equal totals sharing the better place
-    (places from :func:`joker.scoring.places`): 300, 200, 200, 100 → 3, 2, 2, 0."""
+    (places from :func:`joker.games.joker.scoring.places`): 300, 200, 200, 100 → 3, 2, 2, 0."""
     if len(totals) != 4:
         raise ValueError("the cup is played by four players")
     return tuple(CUP_POINTS[p - 1] for p in places(totals))

@@ -12,10 +12,10 @@ nothing).
     (50, 10, 50, 50)
 
 Scores come only from the engine: a game's stored deals form a
-:class:`joker.record.GameRecord` (real-card deals: trump, bids, tricks;
+:class:`joker.games.joker.record.GameRecord` (real-card deals: trump, bids, tricks;
 penalties: fines and dots), which is replayed through
-:meth:`joker.engine.GameState.apply_summary` and scored by
-:mod:`joker.scoring`.  What is stored besides (deal scores, totals, places,
+:meth:`joker.games.joker.engine.GameState.apply_summary` and scored by
+:mod:`joker.games.joker.scoring`.  What is stored besides (deal scores, totals, places,
 cup points, slaps, the day's cup holder) is a cache that :meth:`Ledger.verify`
 recomputes and compares.
 
@@ -41,9 +41,9 @@ from typing import Iterator, Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..errors import JokerError
-from ..rules import parse_rules
-from ..scoring import DealResult
+from joker.errors import JokerError
+from joker.games.joker.rules import parse_rules
+from joker.games.joker.scoring import DealResult
 from . import regulation as reg
 from .db import DEFAULT_TIMEOUT, WRITE, LedgerError, display, open_engine, translated
 from .entry import _op_bids, _op_deal, _op_edit, _op_penalty, _op_redeal, _op_tricks, _op_trump, _op_undo, _reason
@@ -346,7 +346,7 @@ class Ledger:
     # -- checks -----------------------------------------------------------------------------------
     def verify(self) -> list[str]:
         """Re-score every stored game with the engine (through
-        :func:`joker.record.replay`) and re-derive slaps and cup holders; return
+        :func:`joker.games.joker.record.replay`) and re-derive slaps and cup holders; return
         every difference from what is stored (empty: all is well)."""
         from .verify import verify_all
 

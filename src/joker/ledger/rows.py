@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ..rules import RULES_VERSION, Rules
+from joker.games.joker.rules import RULES_VERSION, Rules
 from .db import LedgerError
 from .models import Entry, Game, GameDay, GameSeat, Player
 from .values import FINISHED, OPEN, DayInfo

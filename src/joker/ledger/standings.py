@@ -8,8 +8,8 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from ..engine.state import GameState
-from ..scoring import game_totals, places
+from joker.games.joker.engine.state import GameState
+from joker.games.joker.scoring import game_totals, places
 from . import regulation as reg
 from .db import LedgerError
 from .models import CupResult, Game, GameDay, InfringementRow, Player, Slap, utcnow

@@ -3,7 +3,7 @@ place, cup points, cups and days holding the cup, premiums, share of bids
 made, fines, dots, slaps; head-to-head; and the season's cup points by day.
 
 Everything is read from stored games; premiums and made bids are derived by
-the engine (:func:`joker.scoring.block_summaries` over each game's record).
+the engine (:func:`joker.games.joker.scoring.block_summaries` over each game's record).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from itertools import combinations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..scoring import block_summaries
+from joker.games.joker.scoring import block_summaries
 from . import regulation as reg
 from .models import CupResult, Game, GameDay, InfringementRow, Player, Slap
 from .records import _state

@@ -10,10 +10,10 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ..record import GameRecord
-from ..rules import Rules
-from ..scoring import DealResult, block_summaries, places
-from ..sheet import SheetRow
+from joker.games.joker.record import GameRecord
+from joker.games.joker.rules import Rules
+from joker.games.joker.scoring import DealResult, block_summaries, places
+from joker.games.joker.sheet import SheetRow
 from . import regulation as reg
 from .db import LedgerError
 from .inputs import _seat_in

@@ -2,8 +2,8 @@
 re-derive every cached result, reporting each difference.
 
 Each game's record is rebuilt from its rows and replayed by
-:func:`joker.record.replay` (the same path as ``joker replay``); totals come
-from :func:`joker.record.totals_with_penalties`; slaps and cup holders from
+:func:`joker.games.joker.record.replay` (the same path as ``joker replay``); totals come
+from :func:`joker.games.joker.record.totals_with_penalties`; slaps and cup holders from
 :mod:`.regulation`.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..errors import JokerError
-from ..record import replay, totals_with_penalties
-from ..rules import parse_rules
-from ..scoring import places
+from joker.errors import JokerError
+from joker.games.joker.record import replay, totals_with_penalties
+from joker.games.joker.rules import parse_rules
+from joker.games.joker.scoring import places
 from . import regulation as reg
 from .models import CupResult, Game, GameDay, Player, Slap
 from .records import _record, _scored

@@ -10,10 +10,10 @@ from typing import Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..engine.state import GameState
-from ..record import replay
-from ..scoring import game_totals
-from ..sheet import build_sheet
+from joker.games.joker.engine.state import GameState
+from joker.games.joker.record import replay
+from joker.games.joker.scoring import game_totals
+from joker.games.joker.sheet import build_sheet
 from . import regulation as reg
 from .models import Deal, Game, InfringementRow, Player, Slap
 from .records import (
@@ -96,5 +96,5 @@ def _penalty_info(i: InfringementRow, names: Sequence[str], slap: int | None = N
 
 
 def replay_view_record(view: GameView) -> GameState:
-    """The game rebuilt from its record by :func:`joker.record.replay` (what verify uses)."""
+    """The game rebuilt from its record by :func:`joker.games.joker.record.replay` (what verify uses)."""
     return replay(view.record)

@@ -8,7 +8,7 @@ serve`` runs it with uvicorn.  Modules, one job each:
 * :mod:`.store` — persistence: every accepted action is written before it is broadcast;
 * :mod:`.tokens` — signed seat tokens;
 * :mod:`.views` — every message's game content, built only from
-  :func:`joker.engine.view_of` (or a spectator's view with no hands);
+  :func:`joker.games.joker.engine.view_of` (or a spectator's view with no hands);
 * :mod:`.table` — one table: seats, the game, the numbered event log;
 * :mod:`.hub` — the tables of a server, bots, timers, connections and broadcast;
 * :mod:`.protocol` — client messages: size limit, parsing, rate limit;

@@ -1,4 +1,4 @@
-"""Double-dummy analyses of finished games (:func:`joker.analysis.analyse`),
+"""Double-dummy analyses of finished games (:func:`joker.games.joker.analysis.analyse`),
 run off the event loop.
 
 An analysis takes about 45 s of CPU for a 24-deal game, in numba code that
@@ -26,7 +26,7 @@ can be interrupted), and its initializer (:func:`_start_worker`) ignores
 SIGINT before unblocking it.  Stopping the server therefore prints no worker
 traceback.
 
-A finished analysis (:meth:`joker.analysis.Analysis.to_json` as JSON text)
+A finished analysis (:meth:`joker.games.joker.analysis.Analysis.to_json` as JSON text)
 is handed to ``save`` (the app keeps it with
 :meth:`joker.server.store.Store.save_analysis`), then the job is dropped:
 from then on the stored analysis answers.  A failed job keeps its error
@@ -56,7 +56,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Iterator
 
-from ..workers import exit_when_orphaned
+from joker.match.workers import exit_when_orphaned
 
 log = logging.getLogger("joker.server")
 
@@ -110,9 +110,9 @@ def _warm_up() -> float:
     which compiles the numba kernels or loads them from the disk cache.  Returns the
     seconds it took."""
     t0 = time.perf_counter()
-    from .. import new_game, preset
-    from ..analysis import analyse
-    from ..record import record_from_state
+    from joker import new_game, preset
+    from joker.games.joker.analysis import analyse
+    from joker.games.joker.record import record_from_state
 
     state = new_game(preset("bus-angeles").replace(schedule="2"), seed=0)
     while not state.is_terminal():
@@ -124,8 +124,8 @@ def _warm_up() -> float:
 def _analyse(table_id: str, record_text: str) -> str:
     """Analyse a record (JSON text) and return the analysis as JSON text, putting
     ``(table_id, done, total)`` on the progress queue as it goes."""
-    from ..analysis import analyse  # the solver (numba) is loaded in the worker only
-    from ..record import GameRecord
+    from joker.games.joker.analysis import analyse  # the solver (numba) is loaded in the worker only
+    from joker.games.joker.record import GameRecord
 
     record = GameRecord.from_json(record_text)
 

@@ -32,14 +32,14 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 from swagger_ui_bundle import swagger_ui_path
 
-from ..bots import BOTS
-from ..errors import JokerError
-from ..ledger import Ledger
-from ..ledger.db import LedgerError
-from ..ledger.messages import message
-from ..record import GameRecord
-from ..refusals import texts_for_player
-from ..rules import PRESETS
+from joker.bots import BOTS
+from joker.errors import JokerError
+from joker.ledger import Ledger
+from joker.ledger.db import LedgerError
+from joker.ledger.messages import message
+from joker.games.joker.record import GameRecord
+from joker.games.joker.refusals import texts_for_player
+from joker.games.joker.rules import PRESETS
 from . import keeper
 from .analysis_jobs import NONE, AnalysisJobs, done_json
 from .hub import Hub

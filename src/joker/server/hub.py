@@ -25,11 +25,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Sequence
 
-from ..bots import BOTS
-from ..engine.state import draw_first_dealer
-from ..errors import JokerError
-from ..ledger.db import LedgerError
-from ..rules import parse_rules
+from joker.bots import BOTS
+from joker.games.joker.engine.state import draw_first_dealer
+from joker.errors import JokerError
+from joker.ledger.db import LedgerError
+from joker.games.joker.rules import parse_rules
 from .store import Store
 from .table import (
     BOT,
@@ -65,7 +65,7 @@ def dumps(msg: dict[str, Any]) -> str:
 def error_text(code: str, message: str, about: str | None = None, reason: str | None = None,
                params: dict[str, str] | None = None) -> str:
     """An error message to one client; an engine refusal adds its ``reason`` and
-    ``params`` so the page can say it in its language (:mod:`joker.refusals`)."""
+    ``params`` so the page can say it in its language (:mod:`joker.games.joker.refusals`)."""
     msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if about:
         msg["about"] = about

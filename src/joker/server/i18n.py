@@ -8,7 +8,7 @@ catalogue of the page's language as JSON (``window.JOKER.T``) and fill
 ``{placeholders}`` the same way.  A test checks that both languages have the
 same keys and the same placeholders.  The engine's refusals of an action
 come with a reason code and are said in the page's language from
-:mod:`joker.refusals` (``window.JOKER.refusals``); the scorekeeper API says
+:mod:`joker.games.joker.refusals` (``window.JOKER.refusals``); the scorekeeper API says
 the ledger's errors in the request's language (:func:`lang_of`, through
 :func:`joker.ledger.messages.message` for the ``web`` front end, which names
 the page's buttons and boxes where the terminal's text names a command or an

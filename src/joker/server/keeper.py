@@ -35,12 +35,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from ..ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
-from ..ledger import regulation as reg
-from ..ledger.messages import message
-from ..cli.ledger_i18n import cup_text, ledger_tr, penalty_text, redeal_reason_text
-from ..ledger.values import CurrentDeal
-from ..rules import PRESETS, parse_rules
+from joker.ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
+from joker.ledger import regulation as reg
+from joker.ledger.messages import message
+from joker.cli.ledger_i18n import cup_text, ledger_tr, penalty_text, redeal_reason_text
+from joker.ledger.values import CurrentDeal
+from joker.games.joker.rules import PRESETS, parse_rules
 from .i18n import Tr, lang_of
 from .views import sheet_json
 
@@ -95,7 +95,7 @@ def overview(led: Ledger, lang: str = "en") -> dict[str, Any]:
     """The keeper's front page: games, the open day (``day``), the latest day
     (``last_day``: its date, whether it has ended, its cup decision in ``lang``;
     the page offers to reopen it), players, the cup and statistics."""
-    from ..ledger.stats import cup_season, player_stats
+    from joker.ledger.stats import cup_season, player_stats
 
     open_ids = led.games("open")
     all_ids = led.games()
@@ -344,14 +344,14 @@ def _export(request: Request, gid: int, render: Any, media_type: str, ext: str) 
 
 @router.get("/keeper/games/{gid}/export.json")
 def export_json(request: Request, gid: int) -> Any:
-    from ..ledger.paper import record_json
+    from joker.ledger.paper import record_json
 
     return _export(request, gid, record_json, "application/json", "json")
 
 
 @router.get("/keeper/games/{gid}/export.csv")
 def export_csv(request: Request, gid: int) -> Any:
-    from ..ledger.paper import sheet_csv
+    from joker.ledger.paper import sheet_csv
 
     return _export(request, gid, sheet_csv, "text/csv; charset=utf-8", "csv")
 
@@ -365,7 +365,7 @@ def _chart(draw, *args: Any, suffix: str, lang: str) -> bytes:
 
 @router.get("/keeper/games/{gid}/chart.png")
 def chart_game(request: Request, gid: int) -> Any:
-    from ..ledger.charts import game_chart
+    from joker.ledger.charts import game_chart
 
     led = _ledger(request)
     missing = _game_or_error(request, led, gid)
@@ -376,8 +376,8 @@ def chart_game(request: Request, gid: int) -> Any:
 
 @router.get("/keeper/cup.svg")
 def chart_cup(request: Request, season: Optional[int] = None) -> Any:
-    from ..ledger.charts import cup_chart
-    from ..ledger.stats import cup_season
+    from joker.ledger.charts import cup_chart
+    from joker.ledger.stats import cup_season
 
     s = cup_season(_ledger(request), season or dt.date.today().year)
     if not s.dates:

@@ -6,7 +6,7 @@ A web table is stored as the engine needs it to rebuild the game exactly:
 the rules string, the seed and the first dealer (so every deal's cards
 follow), and every accepted action in order (``web_actions``), written
 before the action is broadcast.  Replaying the actions through
-:meth:`joker.engine.GameState.apply` rebuilds the state after a restart.
+:meth:`joker.games.joker.engine.GameState.apply` rebuilds the state after a restart.
 
 Seats are 0-based, deal numbers 1-based (as on the paper sheet and in the
 ledger).  Times are UTC.
@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..ledger.models import Base, utcnow
+from joker.ledger.models import Base, utcnow
 
 
 class WebTable(Base):
@@ -31,7 +31,7 @@ class WebTable(Base):
     "takeover"}`` (``nonce``: the current seat token's nonce; a new one revokes
     the old token).  ``options``: ``turn_seconds`` (0: no timer),
     ``stalling_dot``, ``public``, ``fill_bot``.  ``penalties``: dots given by
-    vote, as :class:`joker.record.Penalty` dicts.  ``seq``: the last event
+    vote, as :class:`joker.games.joker.record.Penalty` dicts.  ``seq``: the last event
     number issued.  ``record``: the finished game's record (JSON text).
     """
 
@@ -83,9 +83,9 @@ class WebSetting(Base):
 
 
 class WebAnalysis(Base):
-    """The double-dummy analysis of a finished table's game (:mod:`joker.analysis`),
-    made once and kept: ``analysis`` is :meth:`joker.analysis.Analysis.to_json`
-    as JSON text; ``rules_version`` (:data:`joker.rules.RULES_VERSION`) and
+    """The double-dummy analysis of a finished table's game (:mod:`joker.games.joker.analysis`),
+    made once and kept: ``analysis`` is :meth:`joker.games.joker.analysis.Analysis.to_json`
+    as JSON text; ``rules_version`` (:data:`joker.games.joker.rules.RULES_VERSION`) and
     ``code_version`` (``joker.__version__``) say what made it — an analysis made
     by other versions is not served (:meth:`joker.server.store.Store.analysis_text`)."""
 

@@ -40,7 +40,7 @@ notation, seats 0-based):
 * unnumbered notices, not part of the game: ``presence`` (who is connected),
   ``timer``, ``vote``, ``pong``, ``error``.
 
-``view`` is always this connection's seat's :func:`joker.engine.view_of`, or
+``view`` is always this connection's seat's :func:`joker.games.joker.engine.view_of`, or
 a spectator's view with no hand (:mod:`.views`).
 """
 

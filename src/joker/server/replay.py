@@ -3,7 +3,7 @@ by card, with every hand shown.
 
 Only finished games are replayed this way (the server refuses an unfinished
 one): once a game is over its record is public, hands included.  The frames
-come from the engine replaying the record (:func:`joker.record.replay` first
+come from the engine replaying the record (:func:`joker.games.joker.record.replay` first
 checks it whole), so the viewer shows exactly what the rules made of it.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import parse_action
-from ..cards import cards_in, format_card, format_suit, parse_card, sort_hand
-from ..engine.play import trick_winner
-from ..engine.state import DealCards, GameState, Phase, new_game
-from ..record import GameRecord, replay, totals_with_penalties
-from ..rules import parse_rules
+from joker.games.joker.actions import parse_action
+from joker.cards import cards_in, format_card, format_suit, parse_card, sort_hand
+from joker.games.joker.engine.play import trick_winner
+from joker.games.joker.engine.state import DealCards, GameState, Phase, new_game
+from joker.games.joker.record import GameRecord, replay, totals_with_penalties
+from joker.games.joker.rules import parse_rules
 from .views import action_card, game_sheet, result_json, standings_json
 
 

@@ -20,10 +20,10 @@ from typing import Any, Callable, Iterator
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
-from .. import __version__
-from ..ledger.db import WRITE, translated
-from ..ledger.models import utcnow
-from ..rules import RULES_VERSION, parse_rules
+from joker import __version__
+from joker.ledger.db import WRITE, translated
+from joker.ledger.models import utcnow
+from joker.games.joker.rules import RULES_VERSION, parse_rules
 from .models import WebAction, WebAnalysis, WebSetting, WebTable
 from .table import FINISHED, PLAYING, WAITING, Options, Seat, Table, penalty_from_json, rebuild
 from .tokens import new_secret
@@ -170,7 +170,7 @@ class Store:
 
     # -- double-dummy analyses ------------------------------------------------------------------
     def save_analysis(self, table_id: str, text: str) -> None:
-        """Keep ``text`` (:meth:`joker.analysis.Analysis.to_json` as JSON text) as the
+        """Keep ``text`` (:meth:`joker.games.joker.analysis.Analysis.to_json` as JSON text) as the
         analysis of the game ``table_id``, made by this code and rules version (an
         older one is replaced).  Raises :class:`joker.ledger.db.LedgerError` when
         there is no table ``table_id``."""

@@ -4,7 +4,7 @@ Everything that changes a table goes in two steps, so that it is written
 to the database before anyone hears of it:
 
 1. ``plan_*`` checks the request against the seats and the engine
-   (:meth:`joker.engine.GameState.apply` validates every action) and returns
+   (:meth:`joker.games.joker.engine.GameState.apply` validates every action) and returns
    a :class:`Pending` — the next event, the table fields it changes and how
    to persist it — without changing anything; a refused request raises
    :class:`TableError` naming the problem;
@@ -27,14 +27,14 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from ..actions import Action, parse_action
-from ..bots import BOTS, make_bot
-from ..engine.play import trick_winner
-from ..engine.state import GameState, Phase, new_game
-from ..engine.views import view_of
-from ..errors import IllegalActionError, InvalidNotationError, JokerError
-from ..record import GameRecord, Penalty, record_from_state
-from ..rules import Rules
+from joker.games.joker.actions import Action, parse_action
+from joker.bots import BOTS, make_bot
+from joker.games.joker.engine.play import trick_winner
+from joker.games.joker.engine.state import GameState, Phase, new_game
+from joker.games.joker.engine.views import view_of
+from joker.errors import IllegalActionError, InvalidNotationError, JokerError
+from joker.games.joker.record import GameRecord, Penalty, record_from_state
+from joker.games.joker.rules import Rules
 from . import views
 from .tokens import new_nonce
 
@@ -58,7 +58,7 @@ class TableError(JokerError):
         super().__init__(message)
         self.code = code
         self.message = message
-        self.reason = reason  # an engine refusal's reason code and params (joker.refusals), for the client's language
+        self.reason = reason  # an engine refusal's reason code and params (joker.games.joker.refusals), for the client's language
         self.params = params or {}
 
 

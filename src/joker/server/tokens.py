@@ -14,7 +14,7 @@ import hashlib
 import hmac
 import secrets
 
-from ..errors import JokerError
+from joker.errors import JokerError
 
 MAX_TOKEN = 200
 """Longest token accepted (bytes); a longer one is refused without parsing."""

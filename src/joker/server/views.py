@@ -1,6 +1,6 @@
 """The game content of every message the server sends, as JSON-ready dicts.
 
-A seat's picture of the game is built only from :func:`joker.engine.view_of`
+A seat's picture of the game is built only from :func:`joker.games.joker.engine.view_of`
 (``view_json(view_of(state, seat))``); a spectator's from
 :func:`spectator_view`, which is a seat's view with every private field
 emptied (no hand, no known cards, no legal actions).  So another seat's
@@ -15,13 +15,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Sequence
 
-from ..actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play
-from ..cards import format_card, format_suit, sort_hand
-from ..engine.state import GameState, Phase, Trick
-from ..engine.views import PlayerView, view_of
-from ..record import Penalty
-from ..scoring import DealResult, game_totals
-from ..sheet import SheetRow, build_sheet, standings_rows
+from joker.games.joker.actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play
+from joker.cards import format_card, format_suit, sort_hand
+from joker.games.joker.engine.state import GameState, Phase, Trick
+from joker.games.joker.engine.views import PlayerView, view_of
+from joker.games.joker.record import Penalty
+from joker.games.joker.scoring import DealResult, game_totals
+from joker.games.joker.sheet import SheetRow, build_sheet, standings_rows
 
 
 def spectator_view(state: GameState) -> PlayerView:
@@ -104,7 +104,7 @@ def totals_of(state: GameState, penalties: Sequence[Penalty]) -> list[int]:
 
 
 def sheet_json(rows: Sequence[SheetRow]) -> list[dict[str, Any]]:
-    """The rows of :func:`joker.sheet.build_sheet` as JSON (the layout of the scorekeeper's sheet)."""
+    """The rows of :func:`joker.games.joker.sheet.build_sheet` as JSON (the layout of the scorekeeper's sheet)."""
     out = []
     for r in rows:
         d: dict[str, Any] = {"kind": r.kind, "label": r.label, "scores": list(r.scores)}

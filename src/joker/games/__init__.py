@@ -1,0 +1,1 @@
+"""The games this house plays, one package each (see docs/architecture.md)."""

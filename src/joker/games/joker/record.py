@@ -1,0 +1,420 @@
+"""Game records: a versioned JSON format (docs/records.md), written strictly,
+read leniently, replayed action by action.
+
+A record holds the rules string and version, the seats, the first dealer,
+the seed, and per deal either the explicit cards and every action (a game
+played through the engine) or the trump, bids and tricks (a game played with
+real cards), plus fines and dots.  Scores are never trusted from the file:
+:func:`replay` recomputes them with the engine and checks any stored result.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from .actions import parse_action
+from joker.cards import format_card, format_suit, parse_card, parse_suit
+from .engine.state import DealCards, GameState, Phase, new_game
+from joker.errors import JokerError, RecordError
+from joker.game import Step
+from .rules import RULES_VERSION, parse_rules
+from .scoring import game_totals
+
+FORMAT = "joker-record"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A fine or dot given to ``seat`` (0-based) during deal ``deal`` (0-based,
+    or None for outside a deal).  ``code`` is an infringement code of RULES.md §11
+    or ``other``; ``value`` the score change (a fine: ``rules.fine``; a dot: 0)."""
+
+    seat: int
+    kind: str  # "fine" | "dot"
+    code: str
+    value: int
+    deal: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """One deal of a record.
+
+    Played deals have ``hands`` (per seat, in dealing order), ``turned`` and
+    ``actions`` (notation strings).  Real-card deals have ``trump`` ("S".."H"
+    or "N"), ``bids`` and ``tricks`` instead (``house_override``: the bids as
+    actually said, dealer restriction not checked).  ``result`` is the stored
+    outcome (scores per seat), checked on replay.
+    """
+
+    hands: tuple[tuple[str, ...], ...] | None = None
+    turned: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
+    trump: str | None = None
+    bids: tuple[int, ...] | None = None
+    tricks: tuple[int, ...] | None = None
+    house_override: bool = False
+    result: dict[str, Any] | None = None
+
+    @property
+    def real_cards(self) -> bool:
+        """True for a deal known only by trump, bids and tricks."""
+        return self.hands is None and self.tricks is not None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole (possibly unfinished) game.  ``first_dealer`` is 0-based here,
+    1-based in the JSON text."""
+
+    rules: str
+    players: tuple[str, ...]
+    first_dealer: int
+    deals: tuple[DealEntry, ...] = ()
+    seed: str | None = None
+    rules_version: int = RULES_VERSION
+    penalties: tuple[Penalty, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    # -- JSON ------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready data (canonical key order)."""
+        d: dict[str, Any] = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "rules": self.rules,
+            "rules_version": self.rules_version,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer + 1,
+            "seed": self.seed,
+            "deals": [_deal_to_dict(i, e) for i, e in enumerate(self.deals)],
+        }
+        if self.penalties:
+            d["penalties"] = [_penalty_to_dict(p) for p in self.penalties]
+        if self.meta:
+            d["meta"] = self.meta
+        return d
+
+    def to_json(self) -> str:
+        """Canonical JSON text: one deal per line, so diffs stay readable."""
+        d = self.to_dict()
+        deals = d.pop("deals")
+        penalties = d.pop("penalties", None)
+        head = json.dumps(d, ensure_ascii=False, indent=2)[:-2]
+        lines = [head + ","]
+        lines.append('  "deals": [')
+        lines.append(",\n".join("    " + json.dumps(x, ensure_ascii=False) for x in deals))
+        lines.append("  ]" + ("," if penalties else ""))
+        if penalties:
+            lines.append('  "penalties": [')
+            lines.append(",\n".join("    " + json.dumps(x, ensure_ascii=False) for x in penalties))
+            lines.append("  ]")
+        return "\n".join(line for line in lines if line) + "\n}\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameRecord":
+        """Read a record (lenient: any card notation, missing optional keys).
+
+        Raises :class:`RecordError` naming the problem."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not JSON: {e}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "GameRecord":
+        """Read a record from parsed JSON.  Raises :class:`RecordError`."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f"not a joker record (missing \"format\": \"{FORMAT}\")")
+        if data.get("version") != FORMAT_VERSION:
+            raise RecordError(f"record format version {data.get('version')!r} is not supported (only {FORMAT_VERSION})")
+        try:
+            rules_text = str(data["rules"])
+            rules = parse_rules(rules_text)
+            players = tuple(str(p) for p in data.get("players") or [f"Player {i + 1}" for i in range(rules.players)])
+            if len(players) != rules.players:
+                raise RecordError(f"{len(players)} players named, the rules have {rules.players}")
+            fd = data.get("first_dealer")
+            if not isinstance(fd, int) or not 1 <= fd <= rules.players:
+                raise RecordError(f"first_dealer must be a seat 1..{rules.players}, not {fd!r}")
+            deals = tuple(_deal_from_dict(i, x, rules.players) for i, x in enumerate(data.get("deals") or []))
+            penalties = tuple(_penalty_from_dict(x, rules.players) for x in data.get("penalties") or [])
+            seed = data.get("seed")
+            return cls(
+                rules=rules_text,
+                players=players,
+                first_dealer=fd - 1,
+                deals=deals,
+                seed=None if seed is None else str(seed),
+                rules_version=int(data.get("rules_version", RULES_VERSION)),
+                penalties=penalties,
+                meta=dict(data.get("meta") or {}),
+            )
+        except RecordError:
+            raise
+        except JokerError as e:
+            raise RecordError(str(e)) from None
+        except (KeyError, TypeError, ValueError) as e:
+            raise RecordError(f"malformed record: {type(e).__name__}: {e}") from None
+
+
+def _deal_to_dict(i: int, e: DealEntry) -> dict[str, Any]:
+    d: dict[str, Any] = {"deal": i + 1}
+    if e.hands is not None:
+        d["hands"] = [" ".join(h) for h in e.hands]
+        if e.turned:
+            d["turned"] = " ".join(e.turned)
+        d["actions"] = " ".join(e.actions)
+    else:
+        d["trump"] = e.trump
+        d["bids"] = None if e.bids is None else list(e.bids)
+        d["tricks"] = None if e.tricks is None else list(e.tricks)
+        if e.house_override:
+            d["house_override"] = True
+    if e.result is not None:
+        d["result"] = e.result
+    return d
+
+
+def _cards_text(x: Any) -> tuple[str, ...]:
+    if isinstance(x, str):
+        x = x.replace(",", " ").split()
+    return tuple(format_card(parse_card(str(c))) for c in x)
+
+
+def _deal_from_dict(i: int, x: Any, n: int) -> DealEntry:
+    where = f"deal {i + 1}"
+    if not isinstance(x, dict):
+        raise RecordError(f"{where}: not an object")
+    if x.get("deal", i + 1) != i + 1:
+        raise RecordError(f"{where}: numbered {x.get('deal')!r}")
+    try:
+        result = x.get("result")
+        if "hands" in x:
+            hands = tuple(_cards_text(h) for h in x["hands"])
+            if len(hands) != n:
+                raise RecordError(f"{where}: {len(hands)} hands for {n} players")
+            actions = x.get("actions") or []
+            if isinstance(actions, str):
+                actions = actions.split()
+            acts = tuple(str(parse_action(str(a))) for a in actions)
+            return DealEntry(hands=hands, turned=_cards_text(x.get("turned") or []), actions=acts, result=result)
+        trump = x.get("trump")
+        trump = "N" if trump in (None, "N", "NT", "n", "nt") else format_suit(parse_suit(str(trump)))
+        bids = x.get("bids")
+        tricks = x.get("tricks")
+        if tricks is None:
+            raise RecordError(f"{where}: needs either hands and actions, or trump, bids and tricks")
+        return DealEntry(
+            trump=trump,
+            bids=None if bids is None else tuple(int(b) for b in bids),
+            tricks=tuple(int(t) for t in tricks),
+            house_override=bool(x.get("house_override", False)),
+            result=result,
+        )
+    except RecordError:
+        raise
+    except (JokerError, TypeError, ValueError) as e:
+        raise RecordError(f"{where}: {e}") from None
+
+
+def _penalty_to_dict(p: Penalty) -> dict[str, Any]:
+    d: dict[str, Any] = {"seat": p.seat + 1, "kind": p.kind, "code": p.code, "value": p.value}
+    if p.deal is not None:
+        d["deal"] = p.deal + 1
+    if p.note:
+        d["note"] = p.note
+    return d
+
+
+def _penalty_from_dict(x: Any, n: int) -> Penalty:
+    try:
+        seat = int(x["seat"])
+        if not 1 <= seat <= n:
+            raise RecordError(f"penalty seat {seat} is not 1..{n}")
+        kind = str(x["kind"])
+        if kind not in ("fine", "dot"):
+            raise RecordError(f"penalty kind {kind!r} is not 'fine' or 'dot'")
+        deal = x.get("deal")
+        return Penalty(seat - 1, kind, str(x.get("code", "other")), int(x.get("value", 0)),
+                       None if deal is None else int(deal) - 1, str(x.get("note", "")))
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError) as e:
+        raise RecordError(f"malformed penalty {x!r}: {e}") from None
+
+
+# -- from a state ----------------------------------------------------------------
+def record_from_state(state: GameState, players: tuple[str, ...] | None = None, meta: dict | None = None,
+                      penalties: tuple[Penalty, ...] = ()) -> GameRecord:
+    """The record of a game so far (played deals keep their cards and actions,
+    real-card deals their summaries; the deal in progress is included)."""
+    rules = state.rules
+    n = rules.players
+    by_deal: dict[int, list] = {}
+    for i, a in state.actions():
+        by_deal.setdefault(i, []).append(a)
+    entries = []
+    last = state.deal_index if not state.is_terminal() else len(rules.deals) - 1
+    for i in range(last + 1):
+        acts = by_deal.get(i, [])
+        result = state.results[i] if i < len(state.results) else None
+        res = None if result is None else {"scores": list(result.scores)}
+        if acts and isinstance(acts[0], tuple):  # a real-card summary
+            _, trump, bids, tricks = acts[0]
+            entries.append(DealEntry(trump=format_suit(trump), bids=bids, tricks=tricks, result=res))
+            continue
+        if state.seed is None and i >= len(state.explicit):
+            continue  # a real-card deal not yet entered
+        cards = state.explicit[i] if i < len(state.explicit) else _seeded(state, i)
+        turned: tuple[int, ...] = () if cards.turned is None else (cards.turned,)
+        for c in cards.stock:  # further cards only matter while jokers are turned (turned_joker=next_card)
+            if turned[-1] < 52 or rules.turned_joker.value != "next_card":
+                break
+            turned += (c,)
+        entries.append(
+            DealEntry(
+                hands=tuple(tuple(format_card(c) for c in h) for h in cards.hands),
+                turned=tuple(format_card(c) for c in turned),
+                actions=tuple(str(a) for a in acts),
+                result=res,
+            )
+        )
+    return GameRecord(
+        rules=str(rules),
+        players=players or tuple(f"Player {i + 1}" for i in range(n)),
+        first_dealer=state.first_dealer,
+        deals=tuple(entries),
+        seed=None if state.seed is None else str(state.seed),
+        penalties=penalties,
+        meta=meta or {},
+    )
+
+
+def _seeded(state: GameState, i: int) -> DealCards:
+    from .engine.state import deal_cards_from_seed
+
+    return deal_cards_from_seed(state.rules, state.seed, i, (state.first_dealer + i) % state.rules.players)
+
+
+# -- replay ------------------------------------------------------------------------
+def start_state(record: GameRecord) -> GameState:
+    """The state a record's game starts from (its cards, first dealer and seed),
+    before any action.  Raises :class:`RecordError`."""
+    rules = parse_rules(record.rules)
+    if record.rules_version > RULES_VERSION:
+        raise RecordError(f"record needs rules version {record.rules_version}; this engine has {RULES_VERSION}")
+    if len(record.deals) > len(rules.deals):
+        raise RecordError(f"the record has {len(record.deals)} deals; the schedule has {len(rules.deals)}")
+    explicit = []
+    for i, e in enumerate(record.deals):
+        if e.hands is None:
+            break
+        turned = [parse_card(c) for c in e.turned]
+        explicit.append(
+            DealCards(tuple(tuple(parse_card(c) for c in h) for h in e.hands), turned[0] if turned else None,
+                      tuple(turned[1:]))
+        )
+    real = any(e.real_cards for e in record.deals)
+    if real and explicit:
+        raise RecordError("a record mixes played deals and real-card deals; this version needs one kind")
+    try:
+        state = new_game(rules, seed=None if real else (record.seed or 0), deals=explicit,
+                         first_dealer=record.first_dealer, real_cards=real)
+    except JokerError as e:
+        raise RecordError(str(e)) from None
+    return state
+
+
+def replay_steps(record: GameRecord) -> Iterator[Step[GameState, Any]]:
+    """Every step of a record: ``Step(before, seat, action, after)`` for each
+    action, checked by the engine; a real-cards deal is one step whose seat is
+    ``None`` and whose action is its summary.  Stored results are checked as
+    each deal ends.  This is the one replay loop of Joker records
+    (:func:`replay`, the server, the replay viewer and the analysis use it).
+
+    Raises :class:`RecordError` naming the first bad action with its deal and
+    trick (1-based), or the first stored result that differs."""
+    state = start_state(record)
+    rules = state.rules
+    for i, e in enumerate(record.deals):
+        c = rules.deals[i].cards
+        where = f"deal {i + 1} ({c} card{'s' if c != 1 else ''})"
+        if state.deal_index != i or state.is_terminal():
+            raise RecordError(f"{where}: the previous deal did not finish")
+        if e.real_cards:
+            try:
+                trump = None if e.trump in (None, "N") else parse_suit(e.trump)
+                after = state.apply_summary(trump, e.bids, e.tricks, e.house_override)
+            except JokerError as err:
+                raise RecordError(str(err)) from None  # apply_summary names the deal itself
+            yield Step(state, None, after.actions()[-1][1], after)
+            state = after
+        else:
+            for k, text in enumerate(e.actions):
+                trick = len(state.tricks) + 1
+                try:
+                    action = parse_action(text)
+                    after = state.apply(action)
+                except JokerError as err:
+                    place = f"trick {trick}, " if state.phase is Phase.PLAY else f"{state.phase.value}, "
+                    raise RecordError(f"{where}, {place}action {k + 1} {text!r}: {err}") from None
+                if after.deal_index != i and k + 1 < len(e.actions):
+                    raise RecordError(f"{where}: {len(e.actions) - k - 1} actions after the deal ended")
+                yield Step(state, state.current_player, action, after)
+                state = after
+        if e.result is not None and i < len(state.results):
+            want = e.result.get("scores")
+            got = list(state.results[i].scores)
+            if want is not None and list(want) != got:
+                raise RecordError(f"{where}: stored scores {want} differ from the rules' {got}")
+
+
+def replay(record: GameRecord) -> GameState:
+    """Rebuild the game from its record, checking every action and stored
+    result (:func:`replay_steps`); returns the last state.  Raises :class:`RecordError`."""
+    state = start_state(record)
+    for step in replay_steps(record):
+        state = step.after
+    return state
+
+
+def totals_with_penalties(state: GameState, penalties: tuple[Penalty, ...]) -> tuple[int, ...]:
+    """Game totals per seat: block totals plus the record's fines (RULES.md §10, §11)."""
+    fines = [0] * state.rules.players
+    for p in penalties:
+        fines[p.seat] += p.value
+    return game_totals(state.rules, state.results, fines)
+
+
+def load_record(path: str | os.PathLike) -> GameRecord:
+    """Read a record file.  Raises :class:`RecordError` (also for an unreadable file)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"cannot read {path}: {e}") from None
+    return GameRecord.from_json(text)
+
+
+def save_record(record: GameRecord, path: str | os.PathLike) -> Path:
+    """Write a record atomically (a temporary file renamed over ``path``), so a
+    crash never leaves half a file.  Returns the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(record.to_json())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

@@ -1,0 +1,1 @@
+"""Running matches for any game: duplicate-deal arena, simulation, worker processes."""

@@ -1,0 +1,394 @@
+"""Duplicate-deal matches between two bots.
+
+A *board* is one seeded game: its cards (``deal_cards_from_seed``), its
+dealers and its trumps are the same at every *seating*.  For a board of an
+n-player rule set there are 2·n seatings: for each seat k, bot A in seat k
+against n − 1 copies of bot B, and bot B in seat k against copies of A.
+The bot alone in seat k is the *hero*; comparing the two heroes of seat k
+on the same cards removes the luck of the deal.
+
+Trump choice (RULES.md §5 rule 3) would let the seating change the trump, so
+on trump-choice deals the trump is named for every seating by one referee —
+the heuristic bot seeded by the board — from the chooser's view.
+
+Report (:class:`ArenaReport`):
+
+* mean score difference per deal, A − B: per board, the mean over seats k
+  of (A's game total as hero in k − B's game total as hero in k), divided by
+  the deals of the game (so premiums and cuts count), with a 95% confidence
+  interval over boards;
+* per bot, as hero: bid accuracy (share of deals with tricks = bid) by deal
+  size, under rate (tricks < bid), khishti rate (bid ≥ 1, no trick), and game
+  win rate (first place, ties shared, RULES.md §12's places).
+
+Pure functions (no printing); the ``joker arena`` command adds a progress bar.
+Games run on a local process pool.  A long run can keep a *journal*: every
+finished game is appended to it as one JSON line, and a run given the journal
+of an interrupted run of the same match plays only the games it lacks.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Callable, Sequence
+
+from joker.bots import make_bot, parse_bot_name
+from joker.games.joker.bots.heuristic import HeuristicBot
+from joker.games.joker.engine.state import Phase, new_game
+from joker.games.joker.engine.views import view_of
+from joker.errors import JokerError
+from joker.games.joker.rules import Rules, parse_rules
+from joker.games.joker.scoring import places
+from .simulate import mean_ci
+from .workers import exit_when_orphaned
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of a board: ``hero`` (0 = bot A, 1 = bot B) sat alone in ``seat``;
+    per deal: ``cards``, ``trumps`` (suit 0..3 or ``None``), ``bids`` (``None``
+    without bidding), ``tricks``, ``scores``; ``totals``: game totals per seat."""
+
+    board: int
+    seat: int
+    hero: int
+    cards: tuple[int, ...]
+    trumps: tuple[int | None, ...]
+    bids: tuple[tuple[int, ...] | None, ...]
+    tricks: tuple[tuple[int, ...], ...]
+    scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    seconds: float
+    think: tuple[float, float] = (0.0, 0.0)
+    """Seconds bot A and bot B spent choosing, over the decisions with a choice."""
+    decisions: tuple[int, int] = (0, 0)
+    """Decisions with more than one legal action, per bot (A, B)."""
+
+    @classmethod
+    def from_json(cls, d: dict) -> "GameRecord":
+        """The record of :func:`dataclasses.asdict` output (lists back to tuples).
+        Raises ``AttributeError``/``KeyError``/``TypeError`` for a malformed one."""
+
+        def tup(x):
+            return tuple(tup(v) for v in x) if isinstance(x, list) else x
+
+        return cls(**{k: tup(v) for k, v in d.items()})
+
+
+def seatings(players: int) -> list[tuple[int, int]]:
+    """The ``(seat, hero)`` pairs of a board: every seat, bot A then bot B as hero."""
+    return [(seat, hero) for seat in range(players) for hero in (0, 1)]
+
+
+def play_seating(rules_text: str, names: tuple[str, str], seed: str, board: int, seat: int, hero: int) -> GameRecord:
+    """Play one game of a board (see the module doc).  Raises :class:`JokerError`
+    for an illegal bot action."""
+    rules = parse_rules(rules_text)
+    n = rules.players
+    game_seed = f"{seed}:{board}"
+    bots = [
+        make_bot(names[hero] if s == seat else names[1 - hero], f"{seed}:{board}:{seat}:{hero}:{s}") for s in range(n)
+    ]
+    referee = HeuristicBot(f"{game_seed}:trump")
+    start = time.perf_counter()
+    think = [0.0, 0.0]
+    decisions = [0, 0]
+    state = new_game(rules, seed=game_seed)
+    while not state.is_terminal():
+        p = state.current_player
+        view = view_of(state, p)
+        if state.phase is Phase.TRUMP:
+            action = referee.choose(view)
+        else:
+            t0 = time.perf_counter()
+            action = bots[p].choose(view)
+            if len(view.legal_actions) > 1:
+                who = hero if p == seat else 1 - hero
+                think[who] += time.perf_counter() - t0
+                decisions[who] += 1
+        if action not in view.legal_actions:
+            raise JokerError(f"bot {bots[p].name!r} at seat {p + 1} chose {action}, not a legal action (board {board})")
+        state = state.apply(action)
+    res = state.results
+    return GameRecord(
+        board=board,
+        seat=seat,
+        hero=hero,
+        cards=tuple(r.spec.cards for r in res),
+        trumps=tuple(r.trump for r in res),
+        bids=tuple(r.bids for r in res),
+        tricks=tuple(r.tricks for r in res),
+        scores=tuple(r.scores for r in res),
+        totals=tuple(state.scores()),
+        seconds=time.perf_counter() - start,
+        think=(think[0], think[1]),
+        decisions=(decisions[0], decisions[1]),
+    )
+
+
+@dataclass(frozen=True)
+class BotStats:
+    """One bot as hero: ``bids`` deals with a bid and ``made`` of them by deal size
+    (``{cards: [made, bids]}``), ``under``/``khishti`` counts, ``games``/``wins``
+    (first places, ties shared as 1/k); ``think``/``decisions``: its time choosing and
+    its decisions with a choice, over every game of the run (as hero or copy)."""
+
+    name: str
+    by_size: dict[int, list[int]]
+    deals: int
+    under: int
+    khishti: int
+    games: int
+    wins: float
+    think: float = 0.0
+    decisions: int = 0
+
+    @property
+    def ms_per_decision(self) -> float | None:
+        return 1000 * self.think / self.decisions if self.decisions else None
+
+    @property
+    def bid_accuracy(self) -> float | None:
+        made = sum(v[0] for v in self.by_size.values())
+        bids = sum(v[1] for v in self.by_size.values())
+        return made / bids if bids else None
+
+    @property
+    def under_rate(self) -> float | None:
+        return self.under / self.deals if self.deals else None
+
+    @property
+    def khishti_rate(self) -> float | None:
+        return self.khishti / self.deals if self.deals else None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+
+@dataclass(frozen=True)
+class ArenaReport:
+    """The outcome of :func:`run_arena` (see the module doc).  ``diff`` and
+    ``ci``: mean A − B score difference per deal and its 95% half-width;
+    ``per_board``: each board's difference per deal."""
+
+    rules: str
+    bots: tuple[str, str]
+    seed: str
+    boards: int
+    deals: int
+    diff: float
+    ci: float
+    per_board: tuple[float, ...]
+    stats: tuple[BotStats, BotStats]
+    seconds: float
+    games: tuple[GameRecord, ...] = field(repr=False)
+
+    def to_json(self) -> dict:
+        """A JSON-ready dict: the summary and every game."""
+        out = {
+            "rules": self.rules,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "boards": self.boards,
+            "deals": self.deals,
+            "score_difference_per_deal": {"mean": self.diff, "ci95": None if math.isnan(self.ci) else self.ci},
+            "per_board": list(self.per_board),
+            "bots_as_hero": [
+                {
+                    "bot": s.name,
+                    "bid_accuracy": s.bid_accuracy,
+                    "bid_accuracy_by_cards": {
+                        str(k): (v[0] / v[1] if v[1] else None) for k, v in sorted(s.by_size.items())
+                    },
+                    "bids_by_cards": {str(k): v[1] for k, v in sorted(s.by_size.items())},
+                    "under_rate": s.under_rate,
+                    "khishti_rate": s.khishti_rate,
+                    "win_rate": s.win_rate,
+                    "games": s.games,
+                    "ms_per_decision": s.ms_per_decision,
+                }
+                for s in self.stats
+            ],
+            "seconds": self.seconds,
+            "games": [asdict(g) for g in self.games],
+        }
+        return out
+
+    def save(self, path: Path | str) -> None:
+        """Write :meth:`to_json` to ``path``."""
+        Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def summarize(rules: Rules, names: tuple[str, str], seed: str, games: Sequence[GameRecord],
+              seconds: float) -> ArenaReport:
+    """The report of a finished set of games (every seating of every board).
+    Raises :class:`JokerError` when a board misses a seating."""
+    n = rules.players
+    by_board: dict[int, dict[tuple[int, int], GameRecord]] = {}
+    for g in games:
+        by_board.setdefault(g.board, {})[(g.seat, g.hero)] = g
+    per_board = []
+    for b in sorted(by_board):
+        got = by_board[b]
+        if len(got) != 2 * n:
+            raise JokerError(f"board {b} has {len(got)} of its {2 * n} seatings")
+        deals = len(next(iter(got.values())).cards)
+        d = sum(got[(k, 0)].totals[k] - got[(k, 1)].totals[k] for k in range(n)) / n
+        per_board.append(d / deals)
+    stats = []
+    for hero in (0, 1):
+        by_size: dict[int, list[int]] = {}
+        deals = under = khishti = ngames = 0
+        wins = 0.0
+        for g in games:
+            if g.hero != hero:
+                continue
+            ngames += 1
+            pl = places(g.totals)
+            if pl[g.seat] == 1:
+                wins += 1.0 / sum(1 for p in pl if p == 1)
+            for cards, bids, tricks in zip(g.cards, g.bids, g.tricks):
+                if bids is None:
+                    continue
+                b, t = bids[g.seat], tricks[g.seat]
+                deals += 1
+                slot = by_size.setdefault(cards, [0, 0])
+                slot[0] += b == t
+                slot[1] += 1
+                under += t < b
+                khishti += b >= 1 and t == 0
+        think = sum(g.think[hero] for g in games)
+        decisions = sum(g.decisions[hero] for g in games)
+        stats.append(BotStats(names[hero], by_size, deals, under, khishti, ngames, wins, think, decisions))
+    mean, ci = mean_ci(per_board) if per_board else (math.nan, math.nan)
+    total_deals = sum(len(by_board[b][(0, 0)].cards) for b in by_board)
+    return ArenaReport(str(rules), names, seed, len(by_board), total_deals, mean, ci, tuple(per_board),
+                       (stats[0], stats[1]), seconds, tuple(sorted(games, key=lambda g: (g.board, g.seat, g.hero))))
+
+
+def _die_with_parent(parent: int) -> None:
+    """Pool worker initializer: on Linux, have the kernel end the worker when the
+    arena's process (pid ``parent``) dies, so a killed arena does not leave
+    workers playing the boards already queued to them; everywhere, and for an
+    arena that died before this ran, :func:`joker.match.workers.exit_when_orphaned`."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    exit_when_orphaned(parent)
+
+
+def boards_for(rules: Rules, deals: int) -> int:
+    """Boards (games) needed for at least ``deals`` deals.  Raises ``ValueError`` for ``deals < 1``."""
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals}")
+    return math.ceil(deals / len(rules.deals))
+
+
+def read_journal(path: Path, header: dict) -> list[GameRecord]:
+    """The games recorded in the journal ``path`` (none if it does not exist).
+    Its first line must be ``header`` (the match: rules, bots, seed).  A last line
+    cut short (the run was killed while writing it) is dropped from the file;
+    any other bad line raises :class:`JokerError` naming it, changing nothing."""
+    if not path.exists() or path.stat().st_size == 0:
+        return []
+    lines = path.read_text(encoding="utf-8").split("\n")
+    complete = lines[-1] == ""
+    lines = lines[:-1] if complete else lines
+    try:
+        head = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        head = None
+    if head != header:
+        raise JokerError(f"{path} is the journal of another match ({head}), not of {header}; "
+                         "move it away or use another --out")
+    games = []
+    for i, line in enumerate(lines[1:], start=2):
+        try:
+            games.append(GameRecord.from_json(json.loads(line)))
+        except (json.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError) as e:
+            if i == len(lines) and not complete:
+                path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+                break
+            raise JokerError(f"{path}, line {i}: not a game record ({e})") from None
+    return games
+
+
+def run_arena(
+    rules: Rules,
+    names: tuple[str, str],
+    deals: int,
+    seed: str = "0",
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    journal: Path | str | None = None,
+) -> ArenaReport:
+    """Play enough boards for ``deals`` deals, every seating of each, on
+    ``workers`` processes (default: the CPU count; 1: in this process), and
+    report.  ``progress(done, total)`` is called per finished game (and once at
+    the start when a journal already holds games).  ``journal``: a JSON-lines
+    file each finished game is appended to; the games it already holds for this
+    match are not played again (:func:`read_journal`).  Raises :class:`JokerError`
+    for an unknown bot or another match's journal and ``ValueError`` for bad counts.
+    ``seconds`` of the report counts this run only."""
+    for name in names:
+        parse_bot_name(name)  # raises JokerError for an unknown bot or a bad time cap
+    boards = boards_for(rules, deals)
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    jobs = [(str(rules), names, seed, b, seat, hero) for b in range(boards) for seat, hero in seatings(rules.players)]
+    total = len(jobs)
+    start = time.perf_counter()
+    games: list[GameRecord] = []
+    log = None
+    if journal is not None:
+        journal = Path(journal)
+        header = {"rules": str(rules), "bots": list(names), "seed": seed}
+        wanted = {job[3:] for job in jobs}
+        games = [g for g in read_journal(journal, header) if (g.board, g.seat, g.hero) in wanted]
+        have = {(g.board, g.seat, g.hero) for g in games}
+        jobs = [job for job in jobs if job[3:] not in have]
+        new = not journal.exists() or journal.stat().st_size == 0
+        log = journal.open("a", encoding="utf-8")
+        if new:
+            log.write(json.dumps(header, ensure_ascii=False) + "\n")
+            log.flush()
+        if games and progress:
+            progress(len(games), total)
+
+    def done(g: GameRecord) -> None:
+        games.append(g)
+        if log is not None:
+            log.write(json.dumps(asdict(g), ensure_ascii=False) + "\n")
+            log.flush()
+        if progress:
+            progress(len(games), total)
+
+    try:
+        if workers == 1:
+            for job in jobs:
+                done(play_seating(*job))
+        elif jobs:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"),
+                                     initializer=_die_with_parent, initargs=(os.getpid(),)) as pool:
+                futures = [pool.submit(play_seating, *job) for job in jobs]
+                for fut in as_completed(futures):
+                    done(fut.result())
+    finally:
+        if log is not None:
+            log.close()
+    return summarize(rules, names, seed, games, time.perf_counter() - start)

@@ -1,0 +1,75 @@
+"""Games by name: the one place an application finds a game.
+
+A game is a package (or module) whose ``GAME`` satisfies
+:class:`joker.game.Game`.  The house's own games are registered here by
+module path and imported on first use, so importing the registry imports no
+game; another game (the tests' toy game) registers itself with
+:func:`register`.  An application's plug-in for a game is the conventional
+submodule of that package (:func:`plugin`), e.g. ``joker.games.joker.web``.
+
+    >>> game("joker").name
+    'joker'
+    >>> game("chess")
+    Traceback (most recent call last):
+    ...
+    joker.errors.JokerError: unknown game 'chess'; games: joker
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from joker.errors import JokerError
+from joker.game import Game
+
+_MODULES: dict[str, str] = {"joker": "joker.games.joker"}
+"""Registered games: name → the module path of the package holding ``GAME``."""
+
+DEFAULT = "joker"
+"""The game of a record or table that names none (everything written before there were two games)."""
+
+
+def register(name: str, module: str) -> None:
+    """Register the game ``name`` whose ``GAME`` lives in ``module`` (a dotted path).
+    Registering a name again with the same module is harmless; with another one it
+    raises :class:`JokerError`."""
+    old = _MODULES.get(name)
+    if old is not None and old != module:
+        raise JokerError(f"game {name!r} is already registered (module {old})")
+    _MODULES[name] = module
+
+
+def names() -> list[str]:
+    """The registered games' names, the default first."""
+    return list(_MODULES)
+
+
+def _module(name: str) -> ModuleType:
+    path = _MODULES.get(name)
+    if path is None:
+        raise JokerError(f"unknown game {name!r}; games: {', '.join(_MODULES)}")
+    return importlib.import_module(path)
+
+
+def game(name: str | None = None) -> Game:
+    """The game called ``name`` (``None``: :data:`DEFAULT`).  Raises
+    :class:`JokerError` listing the games for an unknown name."""
+    g: Game = _module(name or DEFAULT).GAME
+    return g
+
+
+def plugin(name: str, kind: str) -> Any:
+    """The ``PLUGIN`` of the game's ``kind`` submodule (``web``, ``rl``, …).
+    Raises :class:`JokerError` when the game has none."""
+    base = _MODULES.get(name)
+    if base is None:
+        raise JokerError(f"unknown game {name!r}; games: {', '.join(_MODULES)}")
+    try:
+        module = importlib.import_module(f"{base}.{kind}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{base}.{kind}":
+            raise
+        raise JokerError(f"game {name!r} has no {kind} plug-in") from None
+    return module.PLUGIN

@@ -1,0 +1,247 @@
+"""High card: a tiny toy game used only by the tests, to prove that the shared
+machinery (records and replay, the arena, the server's tables, the bots'
+registry, the RL adapters) reads games only through :mod:`joker.game`.
+
+Rules (``toy(players=2,cards=3)``): the six cards 1..6 are shuffled by the
+seed; each of the ``players`` seats gets ``cards`` of them.  There are
+``cards`` tricks: the leader plays a card, the others follow in seat order
+with any card; the highest card wins the trick and leads the next.  The
+first leader is ``start`` (default: drawn from the seed).  Score: tricks won.
+Each seat sees its own hand, hand sizes, the cards on the table and the
+tricks won.  Actions are ``p<card>`` (``p5``).
+
+Nothing outside this module knows the game: :func:`register` puts it in
+:mod:`joker.registry` under the name ``toy``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Iterator, Mapping, Sequence
+
+from joker import registry
+from joker.bots import RandomBot
+from joker.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
+from joker.game import Step
+from joker.records import FORMAT
+
+NAME = "toy"
+
+
+@dataclass(frozen=True)
+class ToyRules:
+    players: int = 2
+    cards: int = 3
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 3 or not 1 <= self.cards or self.players * self.cards > 6:
+            raise RulesError(f"toy: {self.players} players × {self.cards} cards do not fit six cards")
+
+    def __str__(self) -> str:
+        return f"toy(players={self.players},cards={self.cards})"
+
+
+@dataclass(frozen=True)
+class Play:
+    card: int
+
+    def __str__(self) -> str:
+        return f"p{self.card}"
+
+
+@dataclass(frozen=True)
+class ToyView:
+    seat: int | None
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    trick: tuple[tuple[int, int], ...]
+    won: tuple[int, ...]
+    current_player: int | None
+    legal_actions: tuple[Play, ...]
+
+
+@dataclass(frozen=True)
+class ToyState:
+    rules: ToyRules
+    seed: str
+    start: int
+    hands: tuple[tuple[int, ...], ...]
+    trick: tuple[tuple[int, int], ...] = ()
+    won: tuple[int, ...] = ()
+    leader: int = 0
+    history: tuple[Play, ...] = ()
+
+    @property
+    def current_player(self) -> int | None:
+        if self.is_terminal():
+            return None
+        return (self.leader + len(self.trick)) % self.rules.players
+
+    def legal_actions(self) -> list[Play]:
+        seat = self.current_player
+        return [] if seat is None else [Play(c) for c in self.hands[seat]]
+
+    def is_terminal(self) -> bool:
+        return not self.trick and not any(self.hands)
+
+    def scores(self) -> tuple[int, ...]:
+        return self.won
+
+    def apply(self, action: Any) -> "ToyState":
+        if isinstance(action, str):
+            action = parse_action(action)
+        seat = self.current_player
+        if seat is None:
+            raise IllegalActionError("the game is over")
+        if not isinstance(action, Play) or action.card not in self.hands[seat]:
+            legal = " ".join(str(a) for a in self.legal_actions())
+            raise IllegalActionError(f"illegal play {action}: seat {seat + 1} holds {legal}")
+        hands = list(self.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+        trick = self.trick + ((seat, action.card),)
+        won, leader = self.won, self.leader
+        if len(trick) == self.rules.players:
+            leader = max(trick, key=lambda p: p[1])[0]
+            won = tuple(w + (s == leader) for s, w in enumerate(won))
+            trick = ()
+        return replace(self, hands=tuple(hands), trick=trick, won=won, leader=leader,
+                       history=self.history + (action,))
+
+
+def parse_action(text: str) -> Play:
+    t = text.strip().lower()
+    if not (t.startswith("p") and t[1:].isdigit()):
+        raise InvalidNotationError(f"bad toy action {text!r}: write p<card>, e.g. p5")
+    return Play(int(t[1:]))
+
+
+def parse_rules(text: str) -> ToyRules:
+    t = text.strip()
+    if t == NAME:
+        return ToyRules()
+    if not (t.startswith(NAME + "(") and t.endswith(")")):
+        raise InvalidNotationError(f"bad toy rules {text!r}: write toy or toy(players=2,cards=3)")
+    fields: dict[str, int] = {}
+    for part in filter(None, t[len(NAME) + 1:-1].split(",")):
+        key, _, value = part.partition("=")
+        if key.strip() not in ("players", "cards") or not value.strip().isdigit():
+            raise InvalidNotationError(f"bad toy option {part!r}")
+        fields[key.strip()] = int(value)
+    return ToyRules(**fields)
+
+
+def new_game(rules: ToyRules, seed: int | str, start: int | None = None) -> ToyState:
+    rng = random.Random(f"{seed}:toy")
+    deck = list(range(1, 7))
+    rng.shuffle(deck)
+    n, c = rules.players, rules.cards
+    hands = tuple(tuple(sorted(deck[s * c:(s + 1) * c])) for s in range(n))
+    first = rng.randrange(n) if start is None else start
+    return ToyState(rules, str(seed), first, hands, won=(0,) * n, leader=first)
+
+
+def view(state: ToyState, seat: int | None) -> ToyView:
+    n = state.rules.players
+    if seat is not None and not 0 <= seat < n:
+        raise ValueError(f"seat {seat} is not 0..{n - 1}")
+    to_move = seat is not None and state.current_player == seat
+    return ToyView(seat, () if seat is None else state.hands[seat], tuple(len(h) for h in state.hands),
+                   state.trick, state.won, state.current_player,
+                   tuple(state.legal_actions()) if to_move else ())
+
+
+@dataclass(frozen=True)
+class ToyRecord:
+    rules: str
+    seed: str
+    start: int
+    players: tuple[str, ...]
+    actions: tuple[str, ...]
+    meta: Mapping[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": 1, "game": NAME, "rules": self.rules, "players": list(self.players),
+                "seed": self.seed, "start": self.start, "actions": list(self.actions), "meta": dict(self.meta)}
+
+
+class HighBot:
+    """Plays its highest card."""
+
+    name = "high"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        pass
+
+    def choose(self, view: ToyView) -> Play:
+        return max(view.legal_actions, key=lambda a: a.card)
+
+
+class ToyGame:
+    name = NAME
+
+    def parse_rules(self, text: str) -> ToyRules:
+        return parse_rules(text)
+
+    def presets(self) -> Mapping[str, ToyRules]:
+        return {NAME: ToyRules()}
+
+    def new_game(self, rules: ToyRules, seed: int | str, start: int | None = None) -> ToyState:
+        return new_game(rules, seed, start)
+
+    def view_of(self, state: ToyState, seat: int) -> ToyView:
+        return view(state, seat)
+
+    def public_view(self, state: ToyState) -> ToyView:
+        return view(state, None)
+
+    def parse_action(self, text: str) -> Play:
+        return parse_action(text)
+
+    def format_action(self, action: Play) -> str:
+        return str(action)
+
+    def bots(self) -> Mapping[str, Any]:
+        return {"random": RandomBot, "high": HighBot}
+
+    def timed_bots(self) -> frozenset[str]:
+        return frozenset()
+
+    def record_of(self, state: ToyState, players: Sequence[str] | None = None,
+                  meta: Mapping[str, Any] | None = None) -> ToyRecord:
+        names = tuple(players or (f"Player {i + 1}" for i in range(state.rules.players)))
+        return ToyRecord(str(state.rules), state.seed, state.start, names,
+                         tuple(str(a) for a in state.history), dict(meta or {}))
+
+    def read_record(self, data: Mapping[str, Any]) -> ToyRecord:
+        try:
+            return ToyRecord(str(data["rules"]), str(data["seed"]), int(data["start"]),
+                             tuple(str(p) for p in data["players"]), tuple(str(a) for a in data["actions"]),
+                             dict(data.get("meta") or {}))
+        except (KeyError, TypeError, ValueError) as e:
+            raise RecordError(f"malformed toy record: {e}") from None
+
+    def start_of(self, record: ToyRecord) -> ToyState:
+        try:
+            return new_game(parse_rules(record.rules), record.seed, record.start)
+        except (RulesError, InvalidNotationError) as e:
+            raise RecordError(str(e)) from None
+
+    def replay(self, record: ToyRecord) -> Iterator[Step[ToyState, Play]]:
+        state = self.start_of(record)
+        for k, text in enumerate(record.actions):
+            try:
+                action = parse_action(text)
+                after = state.apply(action)
+            except (IllegalActionError, InvalidNotationError) as e:
+                raise RecordError(f"action {k + 1} {text!r}: {e}") from None
+            yield Step(state, state.current_player, action, after)
+            state = after
+
+
+GAME = ToyGame()
+
+
+def register() -> None:
+    """Make the toy game known to the registry as ``toy``."""
+    registry.register(NAME, __name__)
