@@ -18,7 +18,8 @@ from joker import (
     PRESETS, DealCards, DealKind, FollowJoker, GameState, IllegalActionError, LeadJoker, Phase, Play,
     PlayerView, new_game, parse_card, parse_cards, preset, view_of,
 )
-from joker.bots import BOTS, HeuristicBot, RandomBot, make_bot
+from joker.bots import BOTS, RandomBot, make_bot
+from joker.games.joker.bots.heuristic import HeuristicBot
 from joker.cards import JOKER1, cards_in
 from joker.games.joker.engine.play import trick_winner
 from joker.games.joker.engine.state import deal_cards_from_seed

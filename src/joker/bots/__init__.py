@@ -63,10 +63,6 @@ def __getattr__(name: str) -> Any:
         return bots_of()
     if name == "TIMED":
         return timed_of()
-    if name == "HeuristicBot":  # the default game's strongest quick bot, for older callers
-        from joker.games.joker.bots.heuristic import HeuristicBot
-
-        return HeuristicBot
     raise AttributeError(name)
 
 
