@@ -16,7 +16,7 @@ import pytest
 from joker.errors import IllegalActionError
 from joker.ledger import ConflictError, KeeperDecisionNeeded, Ledger, LedgerError
 from joker.i18n import FRONTS, message
-from joker.i18n import ledger_part as Part
+from joker.i18n import LedgerPart as Part
 from joker.i18n.ledger import PARTS, TEXTS, VARIANTS
 from joker.ledger.paper import import_csv, import_sheet, parse_extras, parse_sheet
 from joker.games.joker.rules import parse_rules

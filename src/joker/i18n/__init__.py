@@ -24,11 +24,11 @@ is said in :mod:`.refusals`.
 
 from __future__ import annotations
 
-from .core import (FRONTS, LANGS, NAMES, Catalogue, Part, Tr, catalogue, ledger_part, message, placeholders,
+from .core import (FRONTS, LANGS, NAMES, Catalogue, LedgerPart, Part, Tr, catalogue, message, placeholders,
                    plural, say)
 from .lang import COOKIE, DEFAULT, ENV_LANG, lang_of, negotiate
 
 __all__ = [
-    "COOKIE", "DEFAULT", "ENV_LANG", "FRONTS", "LANGS", "NAMES", "Catalogue", "Part", "Tr", "catalogue",
-    "lang_of", "ledger_part", "message", "negotiate", "placeholders", "plural", "say",
+    "COOKIE", "DEFAULT", "ENV_LANG", "FRONTS", "LANGS", "NAMES", "Catalogue", "LedgerPart", "Part", "Tr", "catalogue",
+    "lang_of", "message", "negotiate", "placeholders", "plural", "say",
 ]

@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib
 import string
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 LANGS = ("en", "ru")
 """The languages every catalogue speaks; English is the fallback."""
@@ -116,17 +116,18 @@ def plural(n: int, forms: Sequence[str], lang: str = "en") -> str:
 
 
 class Part:
-    """A piece of a message said in the message's language: ``Part("ledger",
-    "deal", deal=2, cards=2)`` is "deal 2 (2 cards)" in English (``str()``),
-    "раздача 2 (2 карты)" in Russian, from the ``parts`` of catalogue
-    ``ledger``.  Raises ``KeyError`` for a key the catalogue's parts lack."""
+    """A piece of a message said in the message's language, from the ``parts``
+    of the catalogue the class names (:attr:`of`): ``LedgerPart("deal", deal=2,
+    cards=2)`` is "deal 2 (2 cards)" in English (``str()``), "раздача 2 (2
+    карты)" in Russian.  Raises ``KeyError`` for a key those parts lack."""
 
-    __slots__ = ("of", "key", "fields")
+    __slots__ = ("key", "fields")
+    of: ClassVar[str] = ""
+    """The catalogue whose parts this class says."""
 
-    def __init__(self, of: str, key: str, /, **fields: Any) -> None:
-        if key not in catalogue(of).parts.get("en", {}):
+    def __init__(self, key: str, /, **fields: Any) -> None:
+        if key not in catalogue(self.of).parts.get("en", {}):
             raise KeyError(f"no message part {key!r}")
-        self.of = of
         self.key = key
         self.fields = fields
 
@@ -139,12 +140,14 @@ class Part:
         return self.say("en")
 
     def __repr__(self) -> str:
-        return f"Part({self.of!r}, {self.key!r}, {self.fields!r})"
+        return f"{type(self).__name__}({self.key!r}, {self.fields!r})"
 
 
-def ledger_part(key: str, /, **fields: Any) -> Part:
-    """A piece of a ledger error (the ``ledger`` catalogue's parts): ``ledger_part("deal", deal=2, cards=2)``."""
-    return Part("ledger", key, **fields)
+class LedgerPart(Part):
+    """A piece of a ledger error (:mod:`joker.i18n.ledger`'s parts): a deal's label, a CSV row, a cell."""
+
+    __slots__ = ()
+    of = "ledger"
 
 
 class _Formatter(string.Formatter):

@@ -7,7 +7,7 @@ A :class:`~joker.ledger.LedgerError` is raised as ``LedgerError(code,
 same code and fields.  The terminal (``joker ledger --lang ru``) and the web
 scorekeeper both use it.
 
-A field may be a :class:`~joker.i18n.Part` of this catalogue — a piece said
+A field may be a :class:`~joker.i18n.LedgerPart` — a piece said
 from :data:`PARTS` in the message's language, such as a deal's label "deal 2
 (2 cards)" / "раздача 2 (2 карты)" or a CSV row — or another error (a ledger
 error wrapped with the row or game it happened in, or the engine's): that
@@ -363,7 +363,7 @@ PARTS: dict[str, dict[str, str]] = {
         "dot": "точка",
     },
 }
-"""Per language: the pieces messages are made of (a :class:`~joker.i18n.Part`'s key and its fields)."""
+"""Per language: the pieces messages are made of (a :class:`~joker.i18n.LedgerPart`'s key and its fields)."""
 
 CATALOGUE = Catalogue("ledger", TEXTS, VARIANTS, PARTS)
 """The ledger's errors: texts by language and code, the web's variants, the parts."""

@@ -493,7 +493,9 @@ class GameState:
             return IllegalActionError(reason, action=str(action), legal=" ".join(str(a) for a in legal) or "none",
                                       **params)
 
-        seat = str(self.current_player + 1)
+        mover = self.current_player
+        assert mover is not None  # a seat is to move in every phase but OVER
+        seat = str(mover + 1)
         if self.phase is Phase.TRUMP:
             return error("trump_first" if not isinstance(action, ChooseTrump) else "trump_not_seen", seat=seat)
         if self.phase is Phase.BID:
@@ -503,7 +505,7 @@ class GameState:
             return error("bid_range" if action.tricks > self.spec.cards else "dealer_bid", cards=cards)
         if not isinstance(action, (Play, LeadJoker, FollowJoker)):
             return error("play_now", seat=seat)
-        hand = self.hands[self.current_player]
+        hand = self.hands[mover]
         c = action.card
         if not hand >> c & 1:
             return error("not_held", seat=seat, card=format_card(c))
