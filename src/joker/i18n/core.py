@@ -24,7 +24,10 @@ from __future__ import annotations
 import importlib
 import string
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from markupsafe import Markup
 
 LANGS = ("en", "ru")
 """The languages every catalogue speaks; English is the fallback."""
@@ -232,8 +235,8 @@ class Tr:
             text = self.catalogue.text(key)
         return fill(text, fields, self.lang) if fields else text
 
-    def html(self, key: str, **values: Any) -> Any:
-        """``key``'s text as HTML for a template (a ``markupsafe.Markup``): the
+    def html(self, key: str, **values: Any) -> Markup:
+        """``key``'s text as HTML for a template: the
         text and the values escaped, except values that are already markup (a
         Jinja ``{% set %}`` block, e.g. ``<code>joker ledger</code>``)."""
         from markupsafe import Markup  # the web's dependency: imported only by the web
