@@ -282,7 +282,10 @@ def test_table_mode_can_be_left_and_resumed(db):
 def _english_words() -> set[str]:
     """Words of the ledger's English texts (and the shared sheet's) that its Russian never uses:
     none of them may be left in Russian output.  Placeholders, `commands` and --options are not words."""
-    from joker.cli.ledger_i18n import CATALOG, LEDGER
+    from joker.i18n import catalogue
+    from joker.i18n.scorekeeper import LEDGER
+
+    CATALOG = catalogue("scorekeeper").texts
 
     keys = set(LEDGER["en"]) | {"sheet_cards", "sheet_trump", "sheet_block", "sheet_fines", "sheet_total",
                                 "standings", "col_place", "col_player", "col_total", "kind_notrump"}
@@ -419,17 +422,17 @@ def test_the_ledger_catalogue():
     English texts rebuilt from codes are the library's word for word."""
     import datetime as dt
 
-    from joker.cli import i18n
-    from joker.cli.ledger_i18n import cup_text, penalty_text
-    from joker.cli.ledger_i18n import LEDGER, ledger_tr
+    from joker.i18n import Tr, play
+    from joker.i18n.scorekeeper import LEDGER
+    from joker.ledger.lines import cup_text, penalty_text
     from joker.ledger import DayInfo, PenaltyInfo
     from joker.ledger.regulation import CupRule
 
-    assert not set(LEDGER["en"]) & set(i18n.EN)
+    assert not set(LEDGER["en"]) & set(play.EN)
     for k in LEDGER["en"]:
         if k.startswith("n_"):
             assert len(LEDGER["en"][k].split("|")) == 2 and len(LEDGER["ru"][k].split("|")) == 3, k
-    en, ru = ledger_tr("en"), ledger_tr("ru")
+    en, ru = Tr("en", "scorekeeper"), Tr("ru", "scorekeeper")
     assert [ru.count(n, "n_game") for n in (1, 3, 5, 21)] == ["1 партия", "3 партии", "5 партий", "21 партия"]
     assert en.count(2, "n_penalty") == "2 penalties" and ru("sheet_block", block=2) == "блок 2"
     now = dt.datetime(2026, 1, 1)

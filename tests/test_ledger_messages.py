@@ -1,4 +1,4 @@
-"""The ledger's errors in English and Russian (joker.ledger.messages): both
+"""The ledger's errors in English and Russian (joker.i18n.ledger): both
 tables have the same codes and placeholders, every raise site names a code of
 the table, the English rebuilt from a code is the message raised word for word
 (through real ledger calls), and the Russian is Russian."""
@@ -15,7 +15,9 @@ import pytest
 
 from joker.errors import IllegalActionError
 from joker.ledger import ConflictError, KeeperDecisionNeeded, Ledger, LedgerError
-from joker.ledger.messages import FRONTS, PARTS, TEXTS, VARIANTS, Part, message
+from joker.i18n import FRONTS, message
+from joker.i18n import LedgerPart as Part
+from joker.i18n.ledger import PARTS, TEXTS, VARIANTS
 from joker.ledger.paper import import_csv, import_sheet, parse_extras, parse_sheet
 from joker.games.joker.rules import parse_rules
 from test_ledger_support import PLAYERS, new_ledger
@@ -360,10 +362,10 @@ def test_codes_said_from_their_fields_in_both_languages():
     assert message(LedgerError("no_game", game=3), "de") == "no game 3"  # an unknown language: English
 
 
-def test_a_wrapped_engine_refusal_is_said_by_joker_refusals():
+def test_a_wrapped_engine_refusal_is_said_from_the_refusals_catalogue():
     from joker.cards import format_card
     from joker.games.joker.engine.state import new_game
-    from joker.games.joker.refusals import refusal
+    from joker.i18n import message as refusal
 
     s = new_game("bus-angeles", seed=1)
     card = next(c for c in range(52) if not s.hands[s.current_player] >> c & 1)

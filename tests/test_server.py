@@ -149,7 +149,7 @@ def test_an_illegal_card_and_malformed_messages_get_errors_and_change_nothing(tm
         errs = c.of_type("error")
         assert "does not hold" in errs[2]["message"]
         # with its reason code, so a Russian page says it in Russian (joker.games.joker.refusals)
-        from joker.games.joker.refusals import TEXTS
+        from joker.i18n.refusals import TEXTS
 
         assert errs[2]["reason"] == "not_held" and errs[2]["params"]["action"] == cases[2][0]["action"]
         assert TEXTS["en"]["not_held"].format(**errs[2]["params"]) == errs[2]["message"]

@@ -12,7 +12,8 @@ import pytest
 from joker.ledger import Ledger
 from joker.games.joker.record import GameRecord, replay
 from joker.server import create_app
-from joker.server.i18n import EN, RU, Tr, negotiate, placeholders
+from joker.i18n import Tr, negotiate, placeholders
+from joker.i18n.web import EN, RU
 from joker.server.protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
 from joker.server.tokens import TokenError, sign, verify
 from test_server_support import Client, act, create, join, serve, settle
@@ -438,8 +439,10 @@ def test_the_web_refusals_name_the_pages_own_controls():
     """Every “control” a web refusal names is a label of the page, in its language."""
     import re
 
-    from joker.ledger.messages import VARIANTS
-    from joker.server.i18n import CATALOG
+    from joker.i18n.ledger import VARIANTS
+    from joker.i18n.web import CATALOGUE
+
+    CATALOG = CATALOGUE.texts
 
     for lang, quote in (("en", r"“([^”]+)”"), ("ru", r"«([^»]+)»")):
         labels = set(CATALOG[lang].values())
@@ -456,7 +459,7 @@ def test_both_languages_have_every_text():
     assert negotiate("de-DE,en;q=0.5,ru;q=0.7") == "ru"
     assert negotiate("de, fr") == "en" and negotiate(None) == "en"
     assert negotiate("ru", cookie="en") == "en"
-    assert Tr("ru")("deal_of", deal=2, deals=24) == "Раздача 2 из 24"
+    assert Tr("ru", "web")("deal_of", deal=2, deals=24) == "Раздача 2 из 24"
 
 
 def test_pages_follow_the_browser_and_the_switch(tmp_path):

@@ -19,8 +19,10 @@ from rich.console import Console
 from joker import new_game, parse_rules
 from joker.games.joker.actions import FollowJoker, LeadJoker, Play
 from joker.cards import JOKERS, SUIT_MASKS, cards_in
-from joker.cli.i18n import CATALOG, Tr
-from joker.cli.ledger_i18n import CATALOG as LEDGER_CATALOG
+from joker.i18n import Tr, catalogue
+
+CATALOG = catalogue("play").texts
+LEDGER_CATALOG = catalogue("scorekeeper").texts
 from joker.cli.play_input import BadInput, parse_bid, parse_call, parse_trump
 from joker.cli.play_session import load_session, new_session
 from joker.cli.play_text import card_text, refusal_field
@@ -80,7 +82,7 @@ def test_parse_inputs():
 
 def test_refusal_fields_in_the_screens_notation():
     """The engine's refusal params (its notation) as the terminal game writes them."""
-    en, ru = Tr("en"), Tr("ru")
+    en, ru = Tr("en", "play"), Tr("ru", "play")
     assert refusal_field(en, "action", "b5") == "5"  # after "illegal bid"
     assert refusal_field(ru, "action", "b5") == "заказ 5"
     assert refusal_field(en, "action", "b99") == "99"  # too large to be an action: still a bid
@@ -104,8 +106,8 @@ def test_catalogues_have_the_same_keys_and_fields(catalog):
     assert set(en) == set(ru)
     for k in en:
         assert fields(en[k]) == fields(ru[k]), k
-    assert Tr("ru").cards(1) == "1 карта" and Tr("ru").cards(3) == "3 карты" and Tr("ru").cards(5) == "5 карт"
-    assert Tr("ru").cards(11) == "11 карт" and Tr("en").cards(1) == "1 card" and Tr("en").cards(2) == "2 cards"
+    assert Tr("ru", "play").cards(1) == "1 карта" and Tr("ru", "play").cards(3) == "3 карты" and Tr("ru", "play").cards(5) == "5 карт"
+    assert Tr("ru", "play").cards(11) == "11 карт" and Tr("en", "play").cards(1) == "1 card" and Tr("en", "play").cards(2) == "2 cards"
 
 
 # -- in-process sessions -------------------------------------------------------------------

@@ -3,13 +3,54 @@
 Every error the package raises on bad input is a :class:`JokerError`
 (itself a :class:`ValueError`), so callers can catch one type.  Each error
 message names the problem and, where there is one, the legal alternatives.
+
+**One scheme for errors said in several languages.**  A :class:`CodedError`
+is raised as ``Error(code, **params)``: ``code`` names a text of its class's
+:mod:`joker.i18n` catalogue (``catalogue``), ``params`` fill the text's
+``{placeholders}``, and the English text is the message (``str(e)``);
+:func:`joker.i18n.message` says the same error in Russian from the code and
+params.  Every :class:`JokerError` has ``catalogue``, ``code`` and
+``params`` (empty for a plain message), so a caller reads any of them alike.
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Any, ClassVar, Mapping
+
+from joker.i18n.core import catalogue as _catalogue
+from joker.i18n.core import say as _say
+
 
 class JokerError(ValueError):
     """Base class of every error raised by the ``joker`` package on bad input."""
+
+    catalogue: ClassVar[str] = ""
+    """The :mod:`joker.i18n` catalogue naming this class's codes ("": plain messages only)."""
+    code: str | None = None
+    """The text's key in :attr:`catalogue`, or None for a plain message (said alike in every language)."""
+    params: Mapping[str, Any] = MappingProxyType({})
+    """The values filling the coded text's placeholders."""
+
+
+class CodedError(JokerError):
+    """An error said from its catalogue: ``Error(code, **params)``.
+
+    A ``code`` that the class's catalogue lacks is a plain message (``code``
+    then None, said alike in every language).  Raises ``KeyError`` for params
+    given with an unknown code, or a placeholder without its param.
+    """
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        if _catalogue(self.catalogue).has(code):
+            self.code = code
+            self.params = params
+            text = _say(self.catalogue, code, params)
+        elif params:
+            raise KeyError(f"no {self.catalogue} message {code!r}")
+        else:
+            text = code
+        super().__init__(text)
 
 
 class InvalidNotationError(JokerError):
@@ -20,19 +61,22 @@ class RulesError(JokerError):
     """A rules value is impossible (e.g. more cards per hand than the deck holds)."""
 
 
-class IllegalActionError(JokerError):
+class IllegalActionError(CodedError):
     """An action is not legal in the current state (RULES.md §5–§7).
 
-    The state it was applied to is left unchanged.  Besides its English
-    message it carries ``reason`` (a short code such as ``"must_follow"``, or
-    ``None``) and ``params`` (the values the message names, as text), so a
-    user interface can say the same in its own language.
+    The state it was applied to is left unchanged.  Raised by the Joker
+    engine as ``IllegalActionError(reason, **params)``: ``reason`` a code of
+    :mod:`joker.i18n.refusals` (``"must_follow"``), ``params`` the values the
+    message names, as text (``action``, ``legal``, ``suit``…); another game
+    may raise it with a plain message (``reason`` then None).
     """
 
-    def __init__(self, message: str, reason: str | None = None, **params: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.params = params
+    catalogue = "refusals"
+
+    @property
+    def reason(self) -> str | None:
+        """The refusal's code (:attr:`code`), or None for a plain message."""
+        return self.code
 
 
 class RecordError(JokerError):

@@ -2,7 +2,7 @@
 (docs/scorekeeper.md).  Every command is one transaction on the ledger
 database; a rejected command prints why (naming the deal or row) and writes
 nothing.  What it prints is in English or Russian (``--lang``, ``$JOKER_LANG``):
-every text comes from :mod:`joker.cli.ledger_i18n`.
+every text comes from :mod:`joker.i18n.scorekeeper`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from rich.text import Text
 
 from joker.errors import JokerError
 from joker.games.joker.sheet import standings_rows
-from .i18n import LANGS, Tr
-from .ledger_i18n import ENV_LANG, cup_rule_text, cup_text, ledger_tr, penalty_text, redeal_reason_text, undone_text
+from joker.i18n import ENV_LANG, LANGS, Tr, message
+from joker.ledger.lines import cup_rule_text, cup_text, penalty_text, redeal_reason_text, undone_text
 from .render import sheet_table, standings_table
 
 if TYPE_CHECKING:  # the ledger (SQLAlchemy, Alembic) is imported only when a command runs
@@ -56,7 +56,7 @@ def _check_lang(value: Optional[str]) -> str:
     """``--lang`` (or ``$JOKER_LANG``) checked before any command runs, so a bad one writes nothing."""
     lang = (value or "en").strip().lower()
     if lang not in LANGS:
-        raise typer.BadParameter(ledger_tr()("bad_lang_value", value=value, langs=", ".join(LANGS)))
+        raise typer.BadParameter(Tr("en", "scorekeeper")("bad_lang_value", value=value, langs=", ".join(LANGS)))
     return lang
 
 
@@ -71,19 +71,17 @@ def _main(
         help="Language of the output: en or ru. Default: $JOKER_LANG, else en."),
 ) -> None:
     """Scorekeeper for games played with real cards (RULES.md §8–§12)."""
-    ctx.obj = {"db": db, "tr": ledger_tr(lang)}
+    ctx.obj = {"db": db, "tr": Tr(lang, "scorekeeper")}
 
 
 def _tr(ctx: typer.Context) -> Tr:
-    return (ctx.obj or {}).get("tr") or ledger_tr()
+    return (ctx.obj or {}).get("tr") or Tr("en", "scorekeeper")
 
 
 def _error_text(tr: Tr, e: Exception) -> str:
     """An error in ``tr``'s language: the ledger's from its code and fields, the
-    engine's refusals from their reason (:func:`joker.ledger.messages.message`);
+    engine's refusals from their reason (:func:`joker.i18n.message`);
     any other (the rules' parser, a chart's file name) in English, as it is."""
-    from joker.ledger.messages import message
-
     return message(e, tr.lang)
 
 
@@ -745,7 +743,7 @@ def run_table(led: "Ledger", console: Console, game: Optional[int], players: Opt
     """The table-mode loop (``joker ledger play``), speaking ``tr``'s language (English by default)."""
     from joker.ledger import KeeperDecisionNeeded, LedgerError
 
-    tr = tr or ledger_tr()
+    tr = tr or Tr("en", "scorekeeper")
 
     def error(e: Exception | str) -> None:
         message = e if isinstance(e, str) else _error_text(tr, e)

@@ -64,7 +64,7 @@ from rich.console import Console
 
 from joker.errors import JokerError
 from joker.games.joker.rules import PRESETS, Rules, parse_rules, preset as get_preset
-from .i18n import LANGS, Tr
+from joker.i18n import LANGS, Tr
 from .play_game import Quit
 from .play_session import default_save_path, load_session, new_session, resolve_bots
 
@@ -146,7 +146,7 @@ def play_command(
     """
     console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
-    tr = Tr(lang if lang in LANGS else "en")
+    tr = Tr(lang if lang in LANGS else "en", "play")
 
     def fail(message: str, code: int = 2) -> NoReturn:
         err.print(f"✗ {message}", markup=False, highlight=False)

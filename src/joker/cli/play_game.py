@@ -27,7 +27,7 @@ from joker.games.joker.engine.state import GameState, Phase
 from joker.games.joker.engine.views import PlayerView, view_of
 from joker.errors import IllegalActionError, InvalidNotationError
 from joker.games.joker.record import record_from_state, save_record
-from .i18n import Tr
+from joker.i18n import Tr
 from .play_input import (
     HELP_WORDS,
     HINT_WORDS,
@@ -107,7 +107,7 @@ class TerminalGame:
         self.human = human
         self.save_path = Path(save_path)
         self.lang = lang
-        self.tr = Tr(lang)
+        self.tr = Tr(lang, "play")
         self.console = console or Console(highlight=False)
         self.input_fn = input_fn
         self.screen = Screen(self.console, self.tr, self.names, human, lang)
@@ -333,7 +333,7 @@ class TerminalGame:
             self.state.apply(action)
         except IllegalActionError as e:
             # the engine's params are in its notation (b5, 8D, X1:high): say them as the screen does
-            message = self.tr.refusal(e, you=True, render=lambda name, value: refusal_field(self.tr, name, value))
+            message = self.tr.error(e, you=True, render=lambda name, value: refusal_field(self.tr, name, value))
             self.say(self.tr("illegal", message=message), style="red")
             return True
         return False

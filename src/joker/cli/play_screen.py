@@ -24,7 +24,8 @@ from joker.games.joker.engine.views import PlayerView
 from joker.games.joker.rules import DealKind, Rules, TrumpChoice
 from joker.games.joker.scoring import game_totals
 from joker.games.joker.sheet import build_sheet, standings_rows
-from .i18n import HUMAN_NAME, Tr
+from joker.i18n import Tr
+from joker.i18n.play import HUMAN_NAME
 from .play_text import action_text, card_style, card_text
 from .render import sheet_table, standings_table
 

@@ -21,7 +21,8 @@ from joker.bots import BOTS
 from joker.games.joker.engine.state import new_game
 from joker.games.joker.record import load_record, replay
 from joker.games.joker.rules import Rules
-from .i18n import BOT_NAMES, HUMAN_NAME, LANGS
+from joker.i18n import LANGS
+from joker.i18n.play import BOT_NAMES, HUMAN_NAME
 from .play_game import TerminalGame
 
 _T = TypeVar("_T")

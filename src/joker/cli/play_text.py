@@ -3,7 +3,7 @@
 (the screen and the move reports) or as the user would type it (the ``?``
 list, hints, the params of the engine's refusals), and the prompts built from
 the human's view (what to type now, the joker's calls on offer).  Pure: no
-I/O; translated words come from :class:`~joker.cli.i18n.Tr`."""
+I/O; translated words come from :class:`~joker.i18n.Tr` (:mod:`joker.i18n.play`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from joker.games.joker.engine.state import Phase
 from joker.games.joker.engine.views import PlayerView
 from joker.errors import InvalidNotationError
 from joker.games.joker.rules import JokerCall
-from .i18n import Tr
+from joker.i18n import Tr
 
 _RED = (2, 3)  # ♦ ♥
 
@@ -77,7 +77,7 @@ def _follow_word(tr: Tr, high: bool) -> str:
 
 
 def refusal_field(tr: Tr, name: str, value: str) -> str:
-    """A param of an engine refusal (:mod:`joker.games.joker.refusals`, engine notation) as
+    """A param of an engine refusal (:mod:`joker.i18n.refusals`, engine notation) as
     the screen writes it: ``action`` ``b5`` → ``5`` (``заказ 5``), ``X1:high`` →
     ``X1 high``; ``legal`` ``8D JD`` → ``8♦, J♦``; ``card``/``cards`` ``AS`` → ``A♠``.
     Anything else, or text that does not parse, is kept as it is."""

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from joker.games.joker.sheet import SheetRow
-from .i18n import Tr
+from joker.i18n import Tr
 
 
 def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], title: str | None = None,

@@ -16,14 +16,13 @@ import sqlite3
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 
-from joker.errors import JokerError
-from . import messages
+from joker.errors import CodedError
 
 ENV_URL = "JOKER_DB_URL"
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -33,27 +32,24 @@ DEFAULT_TIMEOUT = 30.0
 """Seconds a writer waits for another writer's lock before giving up."""
 
 
-class LedgerError(JokerError):
+class LedgerError(CodedError):
     """Any problem the ledger reports to the keeper: bad input (naming the row
     or deal and the reason) or a database that cannot be used.
 
-    Raised as ``LedgerError(code, **fields)``: ``code`` names a text of
-    :data:`.messages.TEXTS`, whose English, filled from ``fields``, is the
-    message; :func:`.messages.message` says it in Russian too.  A text that is
-    not a code is the message itself (``code`` is then None: said alike in
-    every language).  Raises ``KeyError`` for fields given with an unknown code.
+    Raised as ``LedgerError(code, **fields)``: ``code`` names a text of the
+    ``ledger`` catalogue (:mod:`joker.i18n.ledger`), whose English, filled from
+    ``fields``, is the message; :func:`joker.i18n.message` says it in Russian
+    too.  A text that is not a code is the message itself (``code`` is then
+    None: said alike in every language).  Raises ``KeyError`` for fields given
+    with an unknown code.
     """
 
-    def __init__(self, code: str, /, **fields: Any) -> None:
-        if code in messages.TEXTS["en"]:
-            self.code: str | None = code
-            self.fields: dict[str, Any] = fields
-            text = messages.say(code, fields)
-        elif fields:
-            raise KeyError(f"no ledger message {code!r}")
-        else:
-            self.code, self.fields, text = None, {}, code
-        super().__init__(text)
+    catalogue = "ledger"
+
+    @property
+    def fields(self) -> Mapping[str, Any]:
+        """The values filling the message's placeholders (:attr:`params`)."""
+        return self.params
 
 
 class DatabaseUnavailable(LedgerError):

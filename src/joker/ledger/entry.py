@@ -25,7 +25,7 @@ from joker.games.joker.scoring import DealResult
 from . import regulation as reg
 from .db import LedgerError
 from .inputs import _ints, _seat_in, parse_trump, trump_suit
-from .messages import Part
+from joker.i18n import LedgerPart as Part
 from .models import CupResult, Deal, Entry, Game, InfringementRow, Slap, utcnow
 from .records import (
     _current_number,

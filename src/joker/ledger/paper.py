@@ -36,7 +36,7 @@ from . import regulation as reg
 from .db import LedgerError
 from .entry import _ensure_attempt, _op_deal, _op_penalty, _op_redeal, _penalty_word
 from .inputs import parse_trump
-from .messages import Part
+from joker.i18n import LedgerPart as Part
 from .records import _record
 from .repository import Ledger
 from .rows import _game, _new_game

@@ -14,7 +14,7 @@ from joker.games.joker.record import DealEntry, GameRecord, Penalty
 from joker.games.joker.rules import DealKind, Rules, parse_rules
 from .db import LedgerError
 from .inputs import trump_suit
-from .messages import Part
+from joker.i18n import LedgerPart as Part
 from .models import Deal, Game
 from .values import OPEN, SCORED, VOID
 

@@ -36,14 +36,12 @@ from joker.bots import BOTS
 from joker.errors import JokerError
 from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
-from joker.ledger.messages import message
+from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message
 from joker.games.joker.record import GameRecord
-from joker.games.joker.refusals import texts_for_player
 from joker.games.joker.rules import PRESETS
 from . import keeper
 from .analysis_jobs import NONE, AnalysisJobs, done_json
 from .hub import Hub
-from .i18n import CATALOG, COOKIE, LANGS, Tr, lang_of
 from .replay import replay_data
 from .store import Store
 from .table import Options, TableError
@@ -125,9 +123,10 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
 
     def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         lang = lang_of(request)
-        js = {"lang": lang, "T": CATALOG[lang], "refusals": texts_for_player(lang), **ctx.pop("js", {})}
+        js = {"lang": lang, "T": catalogue("web").table(lang), "refusals": catalogue("refusals").table(lang, "you"),
+              **ctx.pop("js", {})}
         return templates.TemplateResponse(
-            request, name, {"t": Tr(lang), "lang": lang, "langs": LANGS, "path": request.url.path,
+            request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
                             "js": json.dumps(js, ensure_ascii=False).replace("</", "<\\/"), **ctx},
             status_code=status)
 

@@ -65,7 +65,7 @@ def dumps(msg: dict[str, Any]) -> str:
 def error_text(code: str, message: str, about: str | None = None, reason: str | None = None,
                params: dict[str, str] | None = None) -> str:
     """An error message to one client; an engine refusal adds its ``reason`` and
-    ``params`` so the page can say it in its language (:mod:`joker.games.joker.refusals`)."""
+    ``params`` so the page can say it in its language (:mod:`joker.i18n.refusals`)."""
     msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if about:
         msg["about"] = about

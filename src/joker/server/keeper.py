@@ -7,9 +7,9 @@ deal, one transaction per command) is the ledger's own.
 Every write endpoint is one ledger call; a refused one answers 400 with the
 ledger's message (naming the deal or row and the reason) and writes nothing.
 The message is in the request's language — the page's: the ``joker_lang``
-cookie, else ``Accept-Language`` (:func:`.i18n.lang_of`), which the browser
+cookie, else ``Accept-Language`` (:func:`joker.i18n.lang_of`), which the browser
 sends with every API call — said from the error's code by
-:func:`joker.ledger.messages.message` for the ``web`` front end: where the
+:func:`joker.i18n.message` for the ``web`` front end: where the
 terminal's text names a command or an option, the page's control is named
 instead (“Reopen the day”, the house-override box).
 
@@ -37,11 +37,10 @@ from pydantic import BaseModel, Field
 
 from joker.ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
 from joker.ledger import regulation as reg
-from joker.ledger.messages import message
-from joker.cli.ledger_i18n import cup_text, ledger_tr, penalty_text, redeal_reason_text
+from joker.i18n import Tr, lang_of, message
+from joker.ledger.lines import cup_text, penalty_text, redeal_reason_text
 from joker.ledger.values import CurrentDeal
 from joker.games.joker.rules import PRESETS, parse_rules
-from .i18n import Tr, lang_of
 from .views import sheet_json
 
 router = APIRouter()
@@ -66,7 +65,7 @@ def game_json(v: GameView, lang: str = "en") -> dict[str, Any]:
     the deal being entered, penalties (each with its line in ``lang``, as
     ``joker ledger`` prints it), redeals (each with its reason as stored and as
     ``text`` in ``lang``), dots and slaps.  Seats 0-based (module docstring)."""
-    tr = ledger_tr(lang)
+    tr = Tr(lang, "scorekeeper")
     return {
         "id": v.id, "date": v.date.isoformat(), "number": v.number, "rules": str(v.rules),
         "players": list(v.players), "core": list(v.core), "state": v.state, "first_dealer": v.first_dealer,
@@ -117,7 +116,7 @@ def overview(led: Ledger, lang: str = "en") -> dict[str, Any]:
         "recent": [brief(g) for g in recent],
         "day": None if day is None else {"date": day.date.isoformat(), "games": list(day.games)},
         "last_day": None if last is None else {"date": last.date.isoformat(), "ended": last.ended,
-                                               "cup": cup_text(ledger_tr(lang), last) if last.ended else None},
+                                               "cup": cup_text(Tr(lang, "scorekeeper"), last) if last.ended else None},
         "players": [{"name": p.name, "core": p.core} for p in led.players()],
         "stats": [{"name": s.name, "core": s.core, "games": s.games, "wins": s.wins,
                    "mean_place": None if s.mean_place is None else round(s.mean_place, 2),
@@ -216,7 +215,7 @@ def _call(request: Request, fn, *args, **kwargs) -> Any:
 
 def _game_or_error(request: Request, led: Ledger, gid: int) -> Any:
     if gid not in led.games():
-        return _bad(request, Tr(lang_of(request))("keeper_no_game", id=gid), 404)
+        return _bad(request, Tr(lang_of(request), "web")("keeper_no_game", id=gid), 404)
     return None
 
 
@@ -248,7 +247,7 @@ def api_day_start(request: Request) -> Any:
 def api_day_end(request: Request, body: DayEnd) -> Any:
     r = _call(request, _ledger(request).end_day, None, body.keeper_pick)
     return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat(),
-                                                   "cup": cup_text(ledger_tr(lang_of(request)), r),
+                                                   "cup": cup_text(Tr(lang_of(request), "scorekeeper"), r),
                                                    "holder": r.cup_holder}
 
 
@@ -381,7 +380,7 @@ def chart_cup(request: Request, season: Optional[int] = None) -> Any:
 
     s = cup_season(_ledger(request), season or dt.date.today().year)
     if not s.dates:
-        return _bad(request, Tr(lang_of(request))("keeper_no_cup_points"), 404)
+        return _bad(request, Tr(lang_of(request), "web")("keeper_no_cup_points"), 404)
     return Response(_chart(cup_chart, s, suffix=".svg", lang=lang_of(request)), media_type="image/svg+xml")
 
 

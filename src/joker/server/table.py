@@ -58,7 +58,7 @@ class TableError(JokerError):
         super().__init__(message)
         self.code = code
         self.message = message
-        self.reason = reason  # an engine refusal's reason code and params (joker.games.joker.refusals), for the client's language
+        self.reason = reason  # an engine refusal's reason code and params (joker.i18n.refusals), for the client's language
         self.params = params or {}
 
 

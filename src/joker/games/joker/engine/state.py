@@ -482,61 +482,52 @@ class GameState:
 
     # -- errors ----------------------------------------------------------------
     def _explain(self, action: object, legal: Sequence[Action]) -> IllegalActionError:
-        """Why ``action`` is illegal now, as an error with a reason code (see
-        :class:`IllegalActionError`) and every legal action named."""
-        legal_text = " ".join(str(a) for a in legal) or "none"
-
-        def error(reason: str, text: str, **params: str) -> IllegalActionError:
-            return IllegalActionError(f"illegal {text}; legal: {legal_text}", reason, action=str(action),
-                                      legal=legal_text, **params)
-
+        """Why ``action`` is illegal now: an error with a reason code of
+        :mod:`joker.i18n.refusals` (whose English text is its message) and
+        params naming the action, every legal action, and what the rule names.
+        Called only on a refusal: nothing here runs on a legal move."""
         if self.phase is Phase.OVER:
-            return IllegalActionError(f"illegal action {action}: the game is over", "game_over", action=str(action))
-        who = f"seat {self.current_player + 1}"
-        seat = str(self.current_player + 1)
+            return IllegalActionError("game_over", action=str(action))
+
+        def error(reason: str, **params: str) -> IllegalActionError:
+            return IllegalActionError(reason, action=str(action), legal=" ".join(str(a) for a in legal) or "none",
+                                      **params)
+
+        mover = self.current_player
+        assert mover is not None  # a seat is to move in every phase but OVER
+        seat = str(mover + 1)
         if self.phase is Phase.TRUMP:
-            if not isinstance(action, ChooseTrump):
-                return error("trump_first", f"action {action}: {who} must choose trump first", seat=seat)
-            return error("trump_not_seen", f"trump {action}: {who} may name only a suit of his first three cards",
-                         seat=seat)
+            return error("trump_first" if not isinstance(action, ChooseTrump) else "trump_not_seen", seat=seat)
         if self.phase is Phase.BID:
-            cards = str(self.spec.cards)
             if not isinstance(action, Bid):
-                return error("bid_now", f"action {action}: {who} must bid now", seat=seat)
-            if action.tricks > self.spec.cards:
-                return error("bid_range", f"bid {action}: a bid is 0..{cards} in a {cards}-card deal", cards=cards)
-            return error("dealer_bid", f"bid {action}: the dealer may not make the bids sum to {cards}", cards=cards)
+                return error("bid_now", seat=seat)
+            cards = str(self.spec.cards)
+            return error("bid_range" if action.tricks > self.spec.cards else "dealer_bid", cards=cards)
         if not isinstance(action, (Play, LeadJoker, FollowJoker)):
-            return error("play_now", f"action {action}: {who} must play a card now", seat=seat)
-        hand = self.hands[self.current_player]
+            return error("play_now", seat=seat)
+        hand = self.hands[mover]
         c = action.card
-        card = format_card(c)
         if not hand >> c & 1:
-            return error("not_held", f"play {action}: {who} does not hold {card}", seat=seat, card=card)
+            return error("not_held", seat=seat, card=format_card(c))
         if c >= JOKER1:
             if self.trick and isinstance(action, LeadJoker):
-                return error("joker_follow", f"play {action}: a joker not led is played high or low "
-                             f"({card}:high, {card}:low)", card=card)
+                return error("joker_follow", card=format_card(c))
             if not self.trick and isinstance(action, FollowJoker):
-                return error("joker_lead", f"play {action}: a led joker needs a call")
-            return error("joker_call", f"play {action}: that call is not allowed here")
+                return error("joker_lead")
+            return error("joker_call")
         if not self.trick:
-            return error("play", f"play {action}")
+            return error("play")
         lead = self.trick[0][1]
         led = led_suit(self.trick)
         t = trick_trump(self.trump, self.rotating, led)
         allowed = follow_mask(hand, lead, led, t, self.rules.must_trump)
         if isinstance(lead, LeadJoker) and lead.call is JokerCall.TOP:
-            return error("after_top", f"play {action}: after 'top' play your highest trump, else your highest card")
+            return error("after_top")
         if led is not None and hand & SUIT_MASKS[led] & ~JOKERS:
-            suit = suit_symbol(led)
             if isinstance(lead, LeadJoker) and lead.call is JokerCall.HIGH:
-                return error("after_high", f"play {action}: after high({suit}) play your highest {suit}", suit=suit)
-            held = format_cards(hand & SUIT_MASKS[led])
-            return error("must_follow", f"play {action}: must follow {suit}: you hold {held}", suit=suit, cards=held)
-        suit, trump, held = suit_symbol(led), suit_symbol(t), format_cards(allowed)
-        return error("must_trump", f"play {action}: void in {suit}, must play a trump {trump}: you hold {held}",
-                     suit=suit, trump=trump, cards=held)
+                return error("after_high", suit=suit_symbol(led))
+            return error("must_follow", suit=suit_symbol(led), cards=format_cards(hand & SUIT_MASKS[led]))
+        return error("must_trump", suit=suit_symbol(led), trump=suit_symbol(t), cards=format_cards(allowed))
 
     def __repr__(self) -> str:
         return (

@@ -1,32 +1,18 @@
-"""The web app's text in English and Russian: a dict catalogue, like the
-terminal game's (:mod:`joker.cli.i18n`).
+"""The web app's text in English and Russian: data only.
 
-The language is the ``joker_lang`` cookie when set (the EN/RU switch sets
-it), else the best match of the browser's ``Accept-Language``, else English.
-Templates call ``t("key", **values)``; the browser scripts get the whole
-catalogue of the page's language as JSON (``window.JOKER.T``) and fill
-``{placeholders}`` the same way.  A test checks that both languages have the
-same keys and the same placeholders.  The engine's refusals of an action
-come with a reason code and are said in the page's language from
-:mod:`joker.games.joker.refusals` (``window.JOKER.refusals``); the scorekeeper API says
-the ledger's errors in the request's language (:func:`lang_of`, through
-:func:`joker.ledger.messages.message` for the ``web`` front end, which names
-the page's buttons and boxes where the terminal's text names a command or an
-option); a template shows markup inside a text with :meth:`Tr.html`
-(``t.html("keeper_intro", command=…)``); the server's other error messages
-stay English, after a translated heading.
+Templates call ``t("key", **values)`` (``Tr(lang, "web")``, the language
+chosen by :func:`joker.i18n.lang.lang_of`) and ``t.html`` for a text with
+markup inside; the browser scripts get the whole table of the page's
+language as JSON (``window.JOKER.T``) and fill ``{placeholders}`` the same
+way.  The engine's refusals are said from :mod:`joker.i18n.refusals`
+(``window.JOKER.refusals``), the scorekeeper API's errors from
+:mod:`joker.i18n.ledger` for the ``web`` front end; the server's other error
+messages stay English, after a translated heading.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
-from markupsafe import Markup
-
-LANGS = ("en", "ru")
-DEFAULT = "en"
-COOKIE = "joker_lang"
+from .core import Catalogue
 
 EN: dict[str, str] = {
     "app_name": "Joker",
@@ -491,59 +477,5 @@ RU: dict[str, str] = {
     "house_override": "записать запрещённый заказ сдающего как сказан",
 }
 
-CATALOG: dict[str, dict[str, str]] = {"en": EN, "ru": RU}
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-def placeholders(text: str) -> set[str]:
-    return set(_PLACEHOLDER.findall(text))
-
-
-def lang_of(request: Any) -> str:
-    """The language of a request (a page or an API call, which the browser sends
-    with the same cookie and ``Accept-Language``): see :func:`negotiate`."""
-    return negotiate(request.headers.get("accept-language"), request.cookies.get(COOKIE))
-
-
-def negotiate(accept_language: str | None, cookie: str | None = None) -> str:
-    """The page language: the cookie when it names a language we have, else
-    the first of ``Accept-Language`` (by q-value) that we have, else English."""
-    if cookie in LANGS:
-        return cookie  # type: ignore[return-value]
-    best: list[tuple[float, int, str]] = []
-    for i, part in enumerate((accept_language or "").split(",")):
-        bits = part.strip().split(";")
-        tag = bits[0].strip().lower()
-        if not tag:
-            continue
-        q = 1.0
-        for b in bits[1:]:
-            b = b.strip()
-            if b.startswith("q="):
-                try:
-                    q = float(b[2:])
-                except ValueError:
-                    q = 0.0
-        primary = tag.split("-")[0]
-        if primary in LANGS and q > 0:
-            best.append((-q, i, primary))
-    return sorted(best)[0][2] if best else DEFAULT
-
-
-class Tr:
-    """``tr(key, **values)``: the text of ``key`` in ``lang`` (English when missing)."""
-
-    def __init__(self, lang: str):
-        self.lang = lang if lang in LANGS else DEFAULT
-        self.catalog = CATALOG[self.lang]
-
-    def __call__(self, key: str, **values: Any) -> str:
-        text = self.catalog.get(key) or EN.get(key) or key
-        return text.format(**values) if values else text
-
-    def html(self, key: str, **values: Any) -> Markup:
-        """``key``'s text as HTML for a template: the text and the values escaped,
-        except values that are already markup (a Jinja ``{% set %}`` block, e.g.
-        ``<code>joker ledger</code>`` for ``{command}``)."""
-        text = self.catalog.get(key) or EN.get(key) or key
-        return Markup.escape(text).format(**values)
+CATALOGUE = Catalogue("web", {"en": EN, "ru": RU})
+"""Strings by language, then by key."""

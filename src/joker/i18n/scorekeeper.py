@@ -1,37 +1,28 @@
-"""``joker ledger``'s text in English and Russian, read through the terminal
-game's :class:`~joker.cli.i18n.Tr` (same fallback to English, same plurals).
+"""``joker ledger``'s text (the terminal scorekeeper) in English and Russian: data only.
 
-:data:`CATALOG` is the game's catalogue (sheet and standings headers, deal
-kinds, ``✗`` errors: the shared tables of :mod:`joker.cli.render` use them)
-plus the entries below; the two never share a key (a test checks that, and
-that both languages have the same keys and placeholders).  Entries named
-``n_*`` are a noun's forms separated by ``|`` for :meth:`Tr.count`
-(English one|many, Russian 1|2–4|5+).  The Russian words are the web
-scorekeeper's (:mod:`joker.server.i18n`): партия, раздача, заказ, взятка,
-штраф, точка, щелбан, кубок, игровой день, основной состав, гость,
-ведущий записи; a block is «блок» as in RULES.md §1.
+Read through ``Tr(lang, "scorekeeper")``: the terminal game's entries
+(:mod:`joker.i18n.play`: sheet and standings headers, deal kinds, ``✗``
+errors, which the shared tables of :mod:`joker.cli.render` use) plus the
+entries below; the two never share a key (a test checks that).  Entries named
+``n_*`` are a noun's forms separated by ``|`` for ``Tr.count`` (English
+one|many, Russian 1|2–4|5+).  The Russian words are the web scorekeeper's
+(:mod:`joker.i18n.web`): партия, раздача, заказ, взятка, штраф, точка,
+щелбан, кубок, игровой день, основной состав, гость, ведущий записи; a
+block is «блок» as in RULES.md §1.
 
 The English texts of the cup rules, of a penalty line and of what ``undo``
 took back are the ledger library's (``CupRule.text``, ``PenaltyInfo.text``,
-``Undone.text``) word for word, so the English output is unchanged.  Column
-headers of the wide tables break into two lines on purpose (``"mean\nplace"``)
-and never wrap otherwise (:mod:`joker.cli.ledger` lays them out).  The library's error messages come from its
-own tables (:mod:`joker.ledger.messages`, said in the same words), after a
-translated ``error:``.
+``Undone.text``) word for word, so the English output is unchanged (they are
+said by :mod:`joker.ledger.lines`).  Column headers of the wide tables break
+into two lines on purpose (``"mean\\nplace"``) and never wrap otherwise
+(:mod:`joker.cli.ledger` lays them out).  The library's error messages come
+from their own catalogue (:mod:`joker.i18n.ledger`), after a translated ``error:``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import i18n
-from .i18n import LANGS, Tr
-
-if TYPE_CHECKING:
-    from joker.ledger.values import DayInfo, PenaltyInfo, Undone
-
-ENV_LANG = "JOKER_LANG"
-"""The environment variable giving ``--lang``'s default."""
+from . import play
+from .core import LANGS, Catalogue
 
 EN: dict[str, str] = {
     # errors and options
@@ -363,77 +354,7 @@ RU: dict[str, str] = {
 }
 
 LEDGER: dict[str, dict[str, str]] = {"en": EN, "ru": RU}
-"""The ledger's own entries, by language."""
+"""The scorekeeper's own entries, by language."""
 
-CATALOG: dict[str, dict[str, str]] = {lang: {**i18n.CATALOG[lang], **LEDGER[lang]} for lang in LANGS}
-"""Everything ``joker ledger`` says: the game's shared entries and the ledger's."""
-
-
-def ledger_tr(lang: str = "en") -> Tr:
-    """The ledger's strings in ``lang`` (``ValueError`` naming the languages when unknown)."""
-    return Tr(lang, CATALOG)
-
-
-# -- the ledger library's lines in a language (the CLI and the web scorekeeper) --
-def penalty_text(tr: Tr, p: "PenaltyInfo") -> str:
-    """A fine or dot as one line; in English exactly the library's ``PenaltyInfo.text``.
-    In Russian an infringement is named by the regulation's Russian wording (``text_ru``)."""
-    from joker.ledger import regulation as reg
-
-    inf = reg.INFRINGEMENTS.get(p.code)
-    if p.code == reg.OTHER:
-        what = p.note
-    else:
-        what = (inf.text_ru if inf is not None and tr.lang == "ru" else p.code) + (f" ({p.note})" if p.note else "")
-    where = tr("penalty_deal", deal=p.deal) if p.deal else tr("penalty_no_deal")
-    value = f" {p.value}" if p.kind == reg.FINE else ""
-    return tr("penalty_line", kind=tr(f"penalty_{p.kind}"), value=value, player=p.player, where=where, what=what)
-
-
-def cup_rule_text(tr: Tr, rule: str) -> str:
-    """Which rule of the tie-break chain decided (``regulation.CupRule``); English as ``CupRule.text``."""
-    return tr(f"cup_rule_{rule}")
-
-
-def cup_text(tr: Tr, d: "DayInfo") -> str:
-    """The day's cup decision; in English exactly the library's ``DayInfo.cup_text``."""
-    if not d.ended:
-        return tr("day_in_progress")
-    if d.cup_rule is None:
-        return tr("cup_no_game")
-    tie = tr("cup_tie", names=", ".join(d.cup_tied)) if d.cup_tied else ""
-    return tr("cup_taken", holder=d.cup_holder, rule=cup_rule_text(tr, d.cup_rule), tie=tie)
-
-
-def undone_text(tr: Tr, u: "Undone") -> str:
-    """What ``undo`` took back; in English exactly the library's ``Undone.text``.
-    A fine or dot is named like a penalty line (the regulation's Russian wording)."""
-    from joker.ledger import regulation as reg
-    from joker.ledger.values import UNDO_DEAL_KINDS
-
-    if u.kind == "penalty" and u.player is not None:
-        inf = reg.INFRINGEMENTS.get(u.code or "")
-        what = inf.text_ru if inf is not None and tr.lang == "ru" else u.code
-        text = tr("undo_penalty", kind=tr(f"penalty_{u.penalty_kind}"), player=u.player, what=what)
-        return text + (tr("undo_penalty_redeal", deal=u.deal) if u.deal is not None else "")
-    if u.kind in UNDO_DEAL_KINDS and u.deal is not None or u.kind in ("finish", "abandon"):
-        return tr(f"undo_{u.kind}", deal=u.deal)
-    return u.text  # an entry whose deal or penalty is gone: its journal kind, as stored
-
-
-def redeal_reason_text(tr: Tr, reason: str) -> str:
-    """A redeal's stored reason (``revoke: Бардак``); in English as stored, in
-    Russian the infringement that caused it named by the regulation's Russian
-    wording (``побил карту … : Бардак``) and the placeholder ``redeal`` (no reason
-    given) translated; the keeper's own words stay as written."""
-    from joker.ledger import regulation as reg
-
-    if tr.lang == "en":
-        return reason
-    if reason == "redeal":
-        return tr("redeal_no_reason")
-    code, detail = reg.reason_code(reason)
-    if code is None:
-        return reason
-    text = reg.INFRINGEMENTS[code].text_ru
-    return f"{text}: {detail}" if detail else text
+CATALOGUE = Catalogue("scorekeeper", {lang: {**play.CATALOGUE.texts[lang], **LEDGER[lang]} for lang in LANGS})
+"""Everything ``joker ledger`` says: the game's shared entries and its own."""

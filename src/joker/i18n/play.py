@@ -1,23 +1,16 @@
-"""The terminal game's text in English and Russian: a small dict catalogue.
+"""``joker play``'s text (the terminal game) in English and Russian: data only.
 
-Every string the user sees in ``joker play`` comes from :data:`CATALOG`
-through a :class:`Tr` (``tr("bid_prompt", lo=0, hi=3)``).  Keys missing from
-a language fall back to English; the test suite checks that both languages
-have the same keys and the same ``{placeholders}``.  Why the engine refused
-an action is said by :mod:`joker.games.joker.refusals` (:meth:`Tr.refusal`).
-
-Russian nouns after a number take one of three forms; :meth:`Tr.plural`
-picks it (1 карта, 2 карты, 5 карт).  ``joker ledger`` reads its own
-catalogue (:mod:`joker.cli.ledger_i18n`) through the same :class:`Tr`.
+Every string the user sees in ``joker play`` comes from here through
+``Tr(lang, "play")`` (``tr("prompt_bid", lo=0, hi=3)``); why the engine
+refused an action is said from :mod:`joker.i18n.refusals` (``tr.error(e,
+you=True, render=…)``).  Entries named ``n_*`` are a noun's forms separated by
+``|`` for ``Tr.count`` (English one|many, Russian 1|2–4|5+).  ``joker ledger``
+shares the sheet, standings and deal-kind entries (:mod:`joker.i18n.scorekeeper`).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
-
-from joker.games.joker.refusals import refusal
-
-LANGS = ("en", "ru")
+from .core import Catalogue
 
 EN: dict[str, str] = {
     # the game as a whole
@@ -140,6 +133,7 @@ EN: dict[str, str] = {
     "players_presets": "; presets for {players} players: {presets} (--preset NAME)",
     "players_no_preset": "; no preset is played by {players} players",
     "bad_record": "cannot resume {path}: {error}",
+    "n_card": "card|cards",
 }
 
 RU: dict[str, str] = {
@@ -253,10 +247,8 @@ RU: dict[str, str] = {
     "players_presets": "; для {players} игроков есть правила: {presets} (--preset ИМЯ)",
     "players_no_preset": "; правил для {players} игроков нет",
     "bad_record": "нельзя продолжить {path}: {error}",
+    "n_card": "карта|карты|карт",
 }
-
-CATALOG: dict[str, dict[str, str]] = {"en": EN, "ru": RU}
-"""Strings by language, then by key."""
 
 BOT_NAMES: dict[str, tuple[str, ...]] = {
     "en": ("Alice", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Igor", "Kira"),
@@ -267,49 +259,5 @@ BOT_NAMES: dict[str, tuple[str, ...]] = {
 HUMAN_NAME: dict[str, str] = {"en": "You", "ru": "Вы"}
 """The human's default name."""
 
-_CARD_FORMS: dict[str, tuple[str, ...]] = {"en": ("card", "cards"), "ru": ("карта", "карты", "карт")}
-
-
-class Tr:
-    """Strings of one language: ``tr(key, **fields)`` formats the entry."""
-
-    def __init__(self, lang: str = "en", catalog: Mapping[str, Mapping[str, str]] = CATALOG) -> None:
-        # ``catalog``: another command's strings by language (joker.cli.ledger_i18n), same machinery
-        if lang not in catalog:
-            raise ValueError(f"unknown language {lang!r}; languages: {', '.join(catalog)}")
-        self.lang = lang
-        self._strings = catalog[lang]
-        self._english = catalog["en"]
-
-    def __call__(self, key: str, **fields: object) -> str:
-        text = self._strings.get(key)
-        if text is None:
-            text = self._english[key]
-        return text.format(**fields) if fields else text
-
-    def refusal(self, error: Exception, you: bool = False, render: Callable[[str, str], str] | None = None) -> str:
-        """Why the engine refused an action, in this language; ``render`` rewrites
-        its params (cards, actions) for the screen (see :func:`joker.games.joker.refusals.refusal`)."""
-        return refusal(error, self.lang, you, render)
-
-    def plural(self, n: int, forms: Sequence[str]) -> str:
-        """``n`` with the right noun form: English (one, many), Russian (1, 2–4, 5+)."""
-        if self.lang == "ru" and len(forms) == 3:
-            if n % 10 == 1 and n % 100 != 11:
-                form = forms[0]
-            elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-                form = forms[1]
-            else:
-                form = forms[2]
-        else:
-            form = forms[0] if n == 1 else forms[-1]
-        return f"{n} {form}"
-
-    def count(self, n: int, key: str) -> str:
-        """``n`` with the noun of catalogue entry ``key``, its forms separated by ``|``
-        (``"game|games"``, ``"партия|партии|партий"``): ``2 games``, ``2 партии``."""
-        return self.plural(n, self(key).split("|"))
-
-    def cards(self, n: int) -> str:
-        """``3 cards`` / ``3 карты``."""
-        return self.plural(n, _CARD_FORMS[self.lang])
+CATALOGUE = Catalogue("play", {"en": EN, "ru": RU})
+"""Strings by language, then by key."""

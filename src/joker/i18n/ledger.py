@@ -1,23 +1,24 @@
-"""The ledger's error messages in English and Russian.
+"""The ledger library's error messages in English and Russian: data only.
 
-A :class:`~.db.LedgerError` is raised as ``LedgerError(code, **fields)``: the
-code names a text of :data:`TEXTS`, the fields fill its ``{placeholders}``,
-and its English text is the error's message (``str(e)``).  :func:`message`
-says the same error in another language from the same code and fields; the
-terminal (``joker ledger --lang ru``) and the web scorekeeper both use it.
+A :class:`~joker.ledger.LedgerError` is raised as ``LedgerError(code,
+**fields)``: the code names a text of :data:`TEXTS`, the fields fill its
+``{placeholders}``, and its English text is the error's message (``str(e)``);
+:func:`joker.i18n.message` says the same error in another language from the
+same code and fields.  The terminal (``joker ledger --lang ru``) and the web
+scorekeeper both use it.
 
-A field may be a :class:`Part` — a piece said from :data:`PARTS` in the
-message's language, such as a deal's label "deal 2 (2 cards)" / "раздача 2
-(2 карты)" or a CSV row — or another error (a ledger error wrapped with the
-row or game it happened in, or the engine's): that one is said by
-:func:`message` too, the engine's refusals through :mod:`joker.games.joker.refusals`.
-A noun after a number is written ``{n:card|cards}`` (Russian
-``{n:карта|карты|карт}``: 1, 2–4, 5+) and gives the noun's form alone.
+A field may be a :class:`~joker.i18n.LedgerPart` — a piece said
+from :data:`PARTS` in the message's language, such as a deal's label "deal 2
+(2 cards)" / "раздача 2 (2 карты)" or a CSV row — or another error (a ledger
+error wrapped with the row or game it happened in, or the engine's): that
+one is said in the same language too.  A noun after a number is written
+``{n:card|cards}`` (Russian ``{n:карта|карты|карт}``: 1, 2–4, 5+) and gives
+the noun's form alone.
 
-The English texts are the messages raised, word for word (a test holds them
-together); both languages have the same codes and the same placeholders.
-The Russian words are those of the web scorekeeper (:mod:`joker.server.i18n`)
-and of ``joker ledger --lang ru`` (:mod:`joker.cli.ledger_i18n`).
+The English texts are the messages raised, word for word; both languages
+have the same codes and the same placeholders.  The Russian words are those
+of the web scorekeeper (:mod:`joker.i18n.web`) and of ``joker ledger --lang
+ru`` (:mod:`joker.i18n.scorekeeper`).
 
 **Front ends.**  :data:`TEXTS` speak to the terminal: where a refusal says
 what to do, it names a ``joker ledger`` command or option (`` `joker ledger
@@ -31,10 +32,7 @@ placeholders of its code's text or fewer, the same in both languages.
 
 from __future__ import annotations
 
-import string
-from typing import Any, Mapping, Sequence
-
-from joker.games.joker.refusals import refusal
+from .core import Catalogue
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -277,9 +275,6 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 """Per language, per code: a ledger error's text, ``{placeholders}`` filled from its fields."""
 
-FRONTS = ("cli", "web")
-"""The front ends: ``cli`` (``joker ledger``, whose words :data:`TEXTS` are) and ``web`` (the web scorekeeper)."""
-
 VARIANTS: dict[str, dict[str, dict[str, str]]] = {
     "web": {
         "en": {
@@ -368,94 +363,7 @@ PARTS: dict[str, dict[str, str]] = {
         "dot": "точка",
     },
 }
-"""Per language: the pieces messages are made of (a :class:`Part`'s key and its fields)."""
+"""Per language: the pieces messages are made of (a :class:`~joker.i18n.LedgerPart`'s key and its fields)."""
 
-
-class Part:
-    """A piece of a message said in the message's language: ``Part("deal", deal=2, cards=2)``
-    is "deal 2 (2 cards)" in English (``str()``), "раздача 2 (2 карты)" in Russian.
-    Raises ``KeyError`` for a key that :data:`PARTS` lacks."""
-
-    __slots__ = ("key", "fields")
-
-    def __init__(self, key: str, **fields: Any) -> None:
-        if key not in PARTS["en"]:
-            raise KeyError(f"no message part {key!r}")
-        self.key = key
-        self.fields = fields
-
-    def say(self, lang: str = "en") -> str:
-        return _say(PARTS, self.key, self.fields, lang)
-
-    def __str__(self) -> str:
-        return self.say("en")
-
-    def __repr__(self) -> str:
-        return f"Part({self.key!r}, {self.fields!r})"
-
-
-def plural(n: int, forms: Sequence[str], lang: str = "en") -> str:
-    """The noun form for ``n``: English (one, many), Russian (1, 2–4, 5+)."""
-    if lang == "ru" and len(forms) == 3:
-        if n % 10 == 1 and n % 100 != 11:
-            return forms[0]
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return forms[1]
-        return forms[2]
-    return forms[0] if n == 1 else forms[-1]
-
-
-class _Formatter(string.Formatter):
-    """``str.format`` that says parts and wrapped errors in its language (and for
-    its front end) and reads ``{n:one|few|many}`` as the noun for ``n``."""
-
-    def __init__(self, lang: str, front: str = "cli") -> None:
-        self.lang = lang
-        self.front = front
-
-    def format_field(self, value: Any, spec: str) -> str:
-        if "|" in spec:
-            return plural(int(value), spec.split("|"), self.lang)
-        if isinstance(value, Part):
-            value = value.say(self.lang)
-        elif isinstance(value, BaseException):
-            value = message(value, self.lang, self.front)
-        return super().format_field(value, spec)
-
-
-def _say(table: Mapping[str, Mapping[str, str]], key: str, fields: Mapping[str, Any], lang: str,
-         front: str = "cli") -> str:
-    if lang not in table:
-        lang = "en"
-    text = VARIANTS.get(front, {}).get(lang, {}).get(key) if table is TEXTS else None
-    text = text or table[lang].get(key) or table["en"][key]
-    return _Formatter(lang, front).format(text, **fields)
-
-
-def say(code: str, fields: Mapping[str, Any], lang: str = "en", front: str = "cli") -> str:
-    """The text of ``code`` in ``lang`` (English for an unknown language) for the
-    ``front`` end (its :data:`VARIANTS` text, else :data:`TEXTS`'), filled from
-    ``fields``.  Raises ``KeyError`` for an unknown code or a missing field."""
-    return _say(TEXTS, code, fields, lang, front)
-
-
-def message(error: BaseException, lang: str = "en", front: str = "cli") -> str:
-    """``error`` said in ``lang`` (``en`` or ``ru``) for the ``front`` end
-    (:data:`FRONTS`; ``"web"`` names the page's controls, not the terminal's
-    commands): a ledger error from its code and fields; an engine refusal from
-    its reason (:func:`joker.games.joker.refusals.refusal`); anything else — a ledger error
-    made of free text, another error — as ``str(error)``.  In English for the
-    terminal this is always ``str(error)``.  Raises ``ValueError`` for an
-    unknown front end."""
-    from .db import LedgerError  # db builds its messages from this module
-
-    if front not in FRONTS:
-        raise ValueError(f"unknown front end {front!r}; front ends: {', '.join(FRONTS)}")
-    if isinstance(error, LedgerError) and error.code is not None:
-        return say(error.code, error.fields, lang, front)
-    if getattr(error, "reason", None) is not None:
-        return refusal(error, lang)
-    return str(error)
-
-
-__all__ = ["FRONTS", "PARTS", "TEXTS", "VARIANTS", "Part", "message", "plural", "say"]
+CATALOGUE = Catalogue("ledger", TEXTS, VARIANTS, PARTS)
+"""The ledger's errors: texts by language and code, the web's variants, the parts."""

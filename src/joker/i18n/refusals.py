@@ -1,18 +1,31 @@
-"""Why the engine refused an action, in each user's language.
+"""Why the Joker engine refused an action, in English and Russian: data only.
 
-:class:`~joker.errors.IllegalActionError` carries an English message and a
-``reason`` code with ``params`` (the action, the legal actions, the suit…);
-:func:`refusal` says the same from the code in English or Russian.  The
-English texts are the engine's messages word for word (a test holds them
-together); the terminal game and the web app both use this one table.  The
-params are in the engine's notation (``b5``, ``AS``, ``X1:high``); a caller
-that shows cards otherwise passes ``render`` to :func:`refusal` to rewrite
-them in its own (the terminal game: ``5``, ``A♠``, ``X1 high``).
+The engine raises ``IllegalActionError(reason, **params)``
+(:meth:`joker.games.joker.engine.state.GameState.apply`): ``reason`` names a
+text of :data:`TEXTS`, ``params`` (the action, the legal actions, the
+suit…, as text in the engine's notation: ``b5``, ``AS``, ``X1:high``) fill
+its ``{placeholders}``, and the English text is the error's message — written
+here only.  :func:`joker.i18n.message` says it in Russian, or to the player
+who acted (``you=True``: the :data:`YOU` variant, "you do not hold …"); a
+caller that shows cards otherwise passes ``render`` to rewrite the params in
+its own notation (the terminal game: ``5``, ``A♠``, ``X1 high``).  The web
+page gets :data:`TEXTS` with :data:`YOU` over it as JSON and fills the same
+placeholders from the reason and params the server forwards.
+
+**Why here, in the shared package, and not under ``games/joker``.**  This is
+data (no code of the game), and those who say a refusal are applications
+that must not import a game (the web server ships this table to its pages;
+the ledger says a wrapped refusal): with the table in ``joker.i18n`` they
+reach it through the one translator, by the catalogue name the error itself
+carries, and the engine reaches it the same way to word its English — one
+place, and no import from ``joker.i18n`` into a game or from an application
+into the engine.  ``joker.i18n`` still imports no game: a second game adds
+its own data module and name (:data:`joker.i18n.core.NAMES`) beside this one.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from .core import Catalogue
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -78,25 +91,5 @@ YOU: dict[str, dict[str, str]] = {
 }
 """The texts that name the seat, said to the player who tried the action ("you")."""
 
-
-def texts_for_player(lang: str) -> dict[str, str]:
-    """The texts of ``lang`` as said to the player who acted (:data:`YOU` over
-    :data:`TEXTS`); empty for an unknown language."""
-    return {**TEXTS.get(lang, {}), **YOU.get(lang, {})}
-
-
-def refusal(error: Exception, lang: str = "en", you: bool = False,
-            render: Callable[[str, str], str] | None = None) -> str:
-    """Why an action was refused, in ``lang`` (``en`` or ``ru``): from the
-    ``reason`` and ``params`` of an ``IllegalActionError``; its own message
-    when it has no known reason or the language is unknown.  ``you``: said to
-    the player who tried it ("you do not hold …", not "seat 1 does not hold …").
-    ``render(name, value)``: each param as the caller shows it (default: as the
-    engine wrote it)."""
-    reason = getattr(error, "reason", None)
-    table = texts_for_player(lang) if you else TEXTS.get(lang, {})
-    text = table.get(reason) if reason else None
-    if text is None:
-        return str(error)
-    params = error.params if render is None else {k: render(k, v) for k, v in error.params.items()}
-    return text.format(**params)
+CATALOGUE = Catalogue("refusals", TEXTS, {"you": YOU})
+"""The engine's refusals: texts by language and reason; the ``you`` variant."""

@@ -1,0 +1,34 @@
+"""Every text a user reads, in English and Russian: one translator, its catalogues as data.
+
+:mod:`.core` is the translator: catalogues found by name, a lookup that falls
+back to English (and fails loudly on a key English lacks), one Russian plural
+rule (:func:`plural`: 1 взятка, 2 взятки, 5 взяток, 21 взятка, 11 взяток),
+pieces of messages (:class:`Part`) and errors said in a language
+(:func:`message`).  :mod:`.lang` chooses the language (``--lang``,
+``$JOKER_LANG``, the web's cookie and ``Accept-Language``).  The catalogues,
+one data module each:
+
+* :mod:`.play` — ``joker play``, the terminal game;
+* :mod:`.scorekeeper` — ``joker ledger``, the terminal scorekeeper;
+* :mod:`.web` — the web app;
+* :mod:`.ledger` — the ledger library's errors (``LedgerError``), with the web's variants;
+* :mod:`.refusals` — the Joker engine's refusals (``IllegalActionError``), with the "you" variant.
+
+An error said in several languages is a :class:`joker.errors.JokerError`
+carrying a ``catalogue`` name, a ``code`` and ``params``; its English message
+is made from the catalogue when it is raised, so each English text is written
+once.  This package is shared infrastructure: it imports no application
+(cli, server, ledger) and no game; why the engine's refusal texts live here
+is said in :mod:`.refusals`.
+"""
+
+from __future__ import annotations
+
+from .core import (FRONTS, LANGS, NAMES, Catalogue, LedgerPart, Part, Tr, catalogue, message, placeholders,
+                   plural, say)
+from .lang import COOKIE, DEFAULT, ENV_LANG, lang_of, negotiate
+
+__all__ = [
+    "COOKIE", "DEFAULT", "ENV_LANG", "FRONTS", "LANGS", "NAMES", "Catalogue", "LedgerPart", "Part", "Tr", "catalogue",
+    "lang_of", "message", "negotiate", "placeholders", "plural", "say",
+]

@@ -1,0 +1,95 @@
+"""The one text package (joker.i18n): every catalogue speaks both languages
+with the same keys and placeholders, the Russian plural rule, the lookup's
+fallback, and the package's place in the layers (it imports no application
+and no game)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Iterator
+
+import pytest
+
+from joker.errors import IllegalActionError
+from joker.i18n import LANGS, NAMES, Tr, catalogue, message, placeholders, plural
+from joker.i18n.core import Texts
+
+
+def _tables(name: str) -> Iterator[tuple[str, Texts]]:
+    """Each table of catalogue ``name`` to compare across languages: its texts,
+    each variant, its parts."""
+    cat = catalogue(name)
+    yield "texts", cat.texts
+    for v, table in cat.variants.items():
+        yield f"variant {v}", table
+    if cat.parts:
+        yield "parts", cat.parts
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_catalogue_has_the_same_keys_and_placeholders_in_both_languages(name: str) -> None:
+    for what, table in _tables(name):
+        assert set(table) == set(LANGS), (name, what)
+        en = table["en"]
+        for lang in LANGS:
+            assert set(table[lang]) == set(en), (name, what, lang, set(table[lang]) ^ set(en))
+            for key, text in table[lang].items():
+                assert placeholders(text) == placeholders(en[key]), (name, what, lang, key)
+                assert text, (name, what, lang, key)  # never an empty text
+    # a variant says a text of the catalogue otherwise: its keys are the catalogue's
+    cat = catalogue(name)
+    for v, table in cat.variants.items():
+        assert set(table["en"]) <= set(cat.texts["en"]), (name, v)
+
+
+def test_the_russian_plural_rule() -> None:
+    forms = ("взятка", "взятки", "взяток")
+    said = {n: f"{n} {plural(n, forms, 'ru')}" for n in (1, 2, 5, 21, 11, 12, 14, 22, 25, 101, 111, 0)}
+    assert said == {1: "1 взятка", 2: "2 взятки", 5: "5 взяток", 21: "21 взятка", 11: "11 взяток",
+                    12: "12 взяток", 14: "14 взяток", 22: "22 взятки", 25: "25 взяток", 101: "101 взятка",
+                    111: "111 взяток", 0: "0 взяток"}
+    assert [plural(n, ("trick", "tricks")) for n in (0, 1, 2, 21)] == ["tricks", "trick", "tricks", "tricks"]
+    ru = Tr("ru", "scorekeeper")
+    assert [ru.plural(n, forms) for n in (1, 2, 5, 21, 11)] == ["1 взятка", "2 взятки", "5 взяток", "21 взятка",
+                                                                 "11 взяток"]
+
+
+def test_lookup_falls_back_to_english_and_fails_loudly_on_an_unknown_key() -> None:
+    ru = Tr("ru", "web")
+    assert ru("deal_of", deal=2, deals=24) == "Раздача 2 из 24"
+    with pytest.raises(KeyError, match="no text 'no_such_key' in the web catalogue"):
+        ru("no_such_key")
+    with pytest.raises(ValueError, match="unknown language 'de'; languages: en, ru"):
+        Tr("de", "play")
+    with pytest.raises(KeyError, match="no catalogue 'bogus'"):
+        catalogue("bogus")
+    e = IllegalActionError("play", action="AS", legal="KS")
+    assert str(e) == message(e, "en") == message(e, "de") == "illegal play AS; legal: KS"
+    assert message(e, "ru") == "AS; можно: KS"
+    plain = IllegalActionError("the game is over")  # another game's plain message
+    assert plain.reason is None and message(plain, "ru") == "the game is over"
+    with pytest.raises(KeyError):
+        IllegalActionError("no_such_reason", action="AS")
+
+
+def test_the_package_imports_no_application_and_no_game() -> None:
+    """joker.i18n is shared infrastructure: its modules import only each other,
+    the standard library and (for the web's HTML) markupsafe — no application
+    (cli, server, ledger, env, bench), no game, nothing else of joker."""
+    import ast
+    from pathlib import Path
+
+    import joker.i18n
+
+    for path in Path(joker.i18n.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [] if node.level else [node.module or ""]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                assert name.startswith("joker.i18n") or top != "joker" and (
+                    top in sys.stdlib_module_names or top == "markupsafe"), (path.name, name)
