@@ -38,8 +38,8 @@ def test_boards_and_seatings(report):
 def test_duplicate_conditions(report):
     for b in range(3):
         games = [g for g in report.games if g.board == b]
-        assert len({g.trumps for g in games}) == 1  # same trumps, the chosen one included
-        assert len({g.cards for g in games}) == 1
+        assert len({g.outcome["trumps"] for g in games}) == 1  # same trumps, the chosen one included
+        assert len({g.outcome["cards"] for g in games}) == 1
 
 
 def test_report_arithmetic(report):
@@ -53,13 +53,14 @@ def test_report_arithmetic(report):
     assert report.ci == pytest.approx(1.959963984540054 * statistics.stdev(per_board) / math.sqrt(3))
     for hero, stats in enumerate(report.stats):
         mine = [x for x in report.games if x.hero == hero]
-        pairs = [(x.bids[d][x.seat], x.tricks[d][x.seat], x.cards[d]) for x in mine for d in range(3)]
-        assert stats.deals == len(pairs) == 12 * 3
-        assert stats.under == sum(t < b for b, t, _ in pairs)
-        assert stats.khishti == sum(b >= 1 and t == 0 for b, t, _ in pairs)
+        pairs = [(x.outcome["bids"][d][x.seat], x.outcome["tricks"][d][x.seat], x.outcome["cards"][d])
+                 for x in mine for d in range(3)]
+        assert stats.tally.deals == len(pairs) == 12 * 3
+        assert stats.tally.under == sum(t < b for b, t, _ in pairs)
+        assert stats.tally.khishti == sum(b >= 1 and t == 0 for b, t, _ in pairs)
         for size in (1, 2, 9):
             sized = [(b, t) for b, t, c in pairs if c == size]
-            assert stats.by_size[size] == [sum(b == t for b, t in sized), len(sized)]
+            assert stats.tally.by_size[size] == [sum(b == t for b, t in sized), len(sized)]
         wins = sum(x.totals[x.seat] == max(x.totals) and 1 / x.totals.count(max(x.totals)) for x in mine)
         assert stats.win_rate == pytest.approx(wins / 12)
     assert report.stats[0].name == "heuristic" and report.stats[1].name == "random"
