@@ -118,9 +118,9 @@ def test_one_deal_episodes_vary_the_deal_and_the_dealer():
     seen = set()
     for _ in range(40):
         e.reset()
-        seen.add((e.deal_number, e.state.dealer))
+        seen.add((e.start.deal_number, e.state.dealer))
         assert len(e.state.rules.deals) == 1
-        assert e.state.spec.cards == PRESETS["bus-angeles"].deals[e.deal_number].cards
+        assert e.state.spec.cards == PRESETS["bus-angeles"].deals[e.start.deal_number].cards
     assert len({d for d, _ in seen}) > 10 and len({s for _, s in seen}) == 4
     fixed = raw_env("bus-angeles", episode="deal", deal=8)
     fixed.reset(seed=2)
