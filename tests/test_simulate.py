@@ -132,3 +132,20 @@ def test_cli_errors_are_messages_not_tracebacks(args, message):
     assert message in out.output
     assert "Traceback" not in out.output
     assert out.exception is None or isinstance(out.exception, SystemExit)
+
+
+def test_a_second_game_simulates():
+    """The tests' toy game, with its match plug-in only in tests/toygame.py, runs
+    through simulate and play_game."""
+    import toygame
+
+    toygame.register()
+    rules = toygame.parse_rules("toy(players=2,cards=3)")
+    result = simulate(rules, ["high", "random"], 5, seed=1, game="toy")
+    assert result.game == "toy" and result.games == 5 and all(sum(g) == 3 for g in result.scores)
+    assert [s.tally.tricks for s in result.seats] == [sum(g[s] for g in result.scores) for s in range(2)]
+    one = play_game(rules, [make_bot(n, f"1:4:{i}", game="toy") for i, n in enumerate(["high", "random"])], "1:4",
+                    game="toy")
+    assert one.scores() == result.scores[4]
+    with pytest.raises(JokerError, match="unknown bot 'heuristic'"):
+        simulate(rules, ["heuristic", "random"], 1, game="toy")
