@@ -304,7 +304,7 @@ class ToyCodec:
         return Play(int(action_id) + 1)
 
     def mask(self, legal: Any, dtype: type = np.int8) -> Any:
-        m = np.zeros(self.size, dtype=dtype)
+        m: Any = np.zeros(self.size, dtype=dtype)
         for a in getattr(legal, "legal_actions", legal):
             m[a.card - 1] = 1
         return m

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
@@ -59,7 +59,7 @@ def report_tables(report: ArenaReport) -> list[Table]:
     return tables
 
 
-def plan_text(rules, deals: int) -> str:
+def plan_text(rules: Any, deals: int) -> str:
     """What ``--deals`` amounts to: boards, games and deals in all (``ValueError`` for ``deals < 1``)."""
     boards = boards_for(rules, deals)
     per = deals_per_game(rules)
