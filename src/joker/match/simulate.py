@@ -59,10 +59,18 @@ def play_game(rules: Any, bots: Sequence[Bot], seed: int | str, game: str | None
         if action not in view.legal_actions:
             raise JokerError(
                 f"bot {bots[seat].name!r} at seat {seat + 1} chose {action}, not a legal action "
-                f"({match_plugin(game).where(state)}, game seed {seed!r})"
+                f"({_where(game, state)}game seed {seed!r})"
             )
         state = state.apply(action)
     return state
+
+
+def _where(game: str | None, state: Any) -> str:
+    """``"deal 3, "``: where the game stands, by its match plug-in (nothing without one)."""
+    try:
+        return f"{match_plugin(game).where(state)}, "
+    except JokerError:
+        return ""
 
 
 @dataclass(frozen=True, slots=True)
