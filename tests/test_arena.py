@@ -38,8 +38,8 @@ def test_boards_and_seatings(report):
 def test_duplicate_conditions(report):
     for b in range(3):
         games = [g for g in report.games if g.board == b]
-        assert len({g.trumps for g in games}) == 1  # same trumps, the chosen one included
-        assert len({g.cards for g in games}) == 1
+        assert len({g.outcome["trumps"] for g in games}) == 1  # same trumps, the chosen one included
+        assert len({g.outcome["cards"] for g in games}) == 1
 
 
 def test_report_arithmetic(report):
@@ -53,13 +53,14 @@ def test_report_arithmetic(report):
     assert report.ci == pytest.approx(1.959963984540054 * statistics.stdev(per_board) / math.sqrt(3))
     for hero, stats in enumerate(report.stats):
         mine = [x for x in report.games if x.hero == hero]
-        pairs = [(x.bids[d][x.seat], x.tricks[d][x.seat], x.cards[d]) for x in mine for d in range(3)]
-        assert stats.deals == len(pairs) == 12 * 3
-        assert stats.under == sum(t < b for b, t, _ in pairs)
-        assert stats.khishti == sum(b >= 1 and t == 0 for b, t, _ in pairs)
+        pairs = [(x.outcome["bids"][d][x.seat], x.outcome["tricks"][d][x.seat], x.outcome["cards"][d])
+                 for x in mine for d in range(3)]
+        assert stats.tally.deals == len(pairs) == 12 * 3
+        assert stats.tally.under == sum(t < b for b, t, _ in pairs)
+        assert stats.tally.khishti == sum(b >= 1 and t == 0 for b, t, _ in pairs)
         for size in (1, 2, 9):
             sized = [(b, t) for b, t, c in pairs if c == size]
-            assert stats.by_size[size] == [sum(b == t for b, t in sized), len(sized)]
+            assert stats.tally.by_size[size] == [sum(b == t for b, t in sized), len(sized)]
         wins = sum(x.totals[x.seat] == max(x.totals) and 1 / x.totals.count(max(x.totals)) for x in mine)
         assert stats.win_rate == pytest.approx(wins / 12)
     assert report.stats[0].name == "heuristic" and report.stats[1].name == "random"
@@ -186,3 +187,30 @@ def test_progress_lines_when_not_a_terminal():
     out = log.getvalue().splitlines()
     assert out[0].startswith("games: 2/8 (25%), 0:00 elapsed, about 0:00 left")
     assert out[1].startswith("games: 8/8 (100%), 0:00 elapsed") and "left" not in out[1]
+
+
+def test_a_second_game_plays_a_duplicate_arena(tmp_path):
+    """The tests' toy game, with its match plug-in only in tests/toygame.py, plays
+    a duplicate-deal arena between two of its bots — in this process and on spawned
+    workers, which register the game the way this process did — with its journal."""
+    import toygame
+
+    toygame.register()
+    rules = toygame.parse_rules("toy(players=3,cards=2)")
+    report = run_arena(rules, ("high", "random"), deals=4, seed="5", workers=1, game="toy")
+    assert report.game == "toy" and report.boards == 4 and report.deals == 4 and len(report.games) == 4 * 6
+    for b in range(4):
+        g = {(x.seat, x.hero): x for x in report.games if x.board == b}
+        assert len(g) == 6 and all(sum(x.totals) == 2 for x in g.values())  # every seating of 2 tricks
+        assert report.per_board[b] == pytest.approx(sum(g[(k, 0)].totals[k] - g[(k, 1)].totals[k] for k in range(3)) / 3)
+    for hero, stats in enumerate(report.stats):
+        mine = [x for x in report.games if x.hero == hero]
+        assert stats.tally.tricks == sum(x.totals[x.seat] for x in mine) and stats.games == 12
+    data = report.to_json()
+    assert data["game"] == "toy" and data["bots_as_hero"][0]["tricks_per_game"] == report.stats[0].tally.tricks / 12
+    journal = tmp_path / "toy.games.jsonl"
+    spawned = run_arena(rules, ("high", "random"), deals=4, seed="5", workers=2, game="toy", journal=journal)
+    assert spawned.per_board == report.per_board and spawned.games[0].outcome == report.games[0].outcome
+    assert json.loads(journal.read_text().splitlines()[0])["game"] == "toy"
+    with pytest.raises(JokerError, match="unknown bot 'heuristic'"):
+        run_arena(rules, ("heuristic", "random"), deals=1, game="toy")

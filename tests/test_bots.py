@@ -425,7 +425,7 @@ def test_heuristic_beats_random_from_every_seat():
         stats = result.seats[s]
         print(
             f"\nseat {s + 1}: heuristic − mean(random) = {mean:.1f} ± {ci:.1f} per game; "
-            f"heuristic {stats.mean:.1f} ± {stats.ci:.1f}, bids made {stats.made_share:.1%}; "
-            f"randoms' bids made {sum(x.made for x in result.seats if x.seat != s) / (3 * stats.bids):.1%}"
+            f"heuristic {stats.mean:.1f} ± {stats.ci:.1f}, bids made {stats.tally.bid_accuracy:.1%}; "
+            f"randoms' bids made {sum(x.tally.made for x in result.seats if x.seat != s) / (3 * stats.tally.deals):.1%}"
         )
         assert mean - ci > 0

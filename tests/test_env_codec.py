@@ -1,4 +1,4 @@
-"""The action codec (joker.env.codec): ids worked by hand from its layout table,
+"""The action codec (joker.games.joker.rl.codec): ids worked by hand from its layout table,
 notation both ways, masks, errors, and the id order of legal actions."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from joker import (
     preset,
 )
 from joker.games.joker.actions import BIDS
-from joker.env.codec import ActionCodec
+from joker.games.joker.rl.codec import ActionCodec
 from joker.errors import InvalidNotationError, JokerError
 from joker.games.joker.rules import PRESETS
 

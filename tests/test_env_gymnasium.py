@@ -112,3 +112,23 @@ def test_illegal_action_ends_the_episode():
 def test_bad_options(kwargs, message):
     with pytest.raises(JokerError, match=message):
         JokerEnv("bus-angeles", **kwargs)
+
+
+def test_a_second_game_plugs_in_through_its_rl_plugin():
+    """The tests' toy game passes Gymnasium's checker against its own bots."""
+    import toygame
+
+    toygame.register()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        e = gymnasium.make(ENV_ID, preset="toy(players=3,cards=2)", game="toy", opponents=["high", "random"],
+                           seat=None).unwrapped
+        check_env(e)
+    obs, info = e.reset(seed=1)
+    total, done = 0.0, False
+    while not done:
+        obs, r, done, _, info = e.step(int(np.flatnonzero(e.action_masks())[0]))
+        total += r
+    assert total == e.state.scores()[e.seat] and set(info) == {"action_mask", "seat"}
+    with pytest.raises(JokerError, match="unknown bot 'heuristic'"):
+        JokerEnv("toy", game="toy")

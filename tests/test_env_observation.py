@@ -1,4 +1,4 @@
-"""The observation tensor (joker.env.observation): segments, values worked by
+"""The observation tensor (joker.games.joker.rl.observation): segments, values worked by
 hand for explicit deals, and hidden information staying hidden."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from helpers import apply_all, deal_of, rules_of
 
 from joker import DealCards, new_game, parse_card, view_of
 from joker.games.joker.engine.state import deal_cards_from_seed
-from joker.env.observation import ObservationLayout
+from joker.games.joker.rl.observation import ObservationLayout
 from joker.games.joker.rules import PRESETS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "environments.md"

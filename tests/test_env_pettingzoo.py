@@ -118,9 +118,9 @@ def test_one_deal_episodes_vary_the_deal_and_the_dealer():
     seen = set()
     for _ in range(40):
         e.reset()
-        seen.add((e.deal_number, e.state.dealer))
+        seen.add((e.start.deal_number, e.state.dealer))
         assert len(e.state.rules.deals) == 1
-        assert e.state.spec.cards == PRESETS["bus-angeles"].deals[e.deal_number].cards
+        assert e.state.spec.cards == PRESETS["bus-angeles"].deals[e.start.deal_number].cards
     assert len({d for d, _ in seen}) > 10 and len({s for _, s in seen}) == 4
     fixed = raw_env("bus-angeles", episode="deal", deal=8)
     fixed.reset(seed=2)
@@ -168,3 +168,24 @@ def test_bad_rules_and_render_mode():
         env("poker")
     with pytest.raises(ValueError, match="render_mode"):
         env("camp", render_mode="rgb_array")
+
+
+def test_a_second_game_plugs_in_through_its_rl_plugin():
+    """The tests' toy game, registered with its RL plug-in only in tests/toygame.py,
+    passes PettingZoo's own api_test and seed_test, and its rewards add up to its scores."""
+    import toygame
+
+    toygame.register()
+    api_test(env("toy(players=3,cards=2)", game="toy"), num_cycles=200)
+    seed_test(lambda: env("toy", game="toy"), num_cycles=100)
+    e = raw_env("toy(players=3,cards=2)", game="toy")
+    e.reset(seed=2)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        e.step(None if terminated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert [totals[a] for a in e.possible_agents] == list(e.state.scores()) and sum(e.state.scores()) == 2
+    assert str(e) == "toy_v0"
+    with pytest.raises(JokerError, match="whole games"):
+        env("toy", game="toy", episode="deal")

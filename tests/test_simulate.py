@@ -49,8 +49,8 @@ def test_simulate_matches_a_direct_recomputation():
         column = [t[s] for t in totals]
         assert st.mean == pytest.approx(statistics.mean(column))
         assert st.ci == pytest.approx(1.959964 * statistics.stdev(column) / math.sqrt(6))
-        assert (st.bids, st.made) == (bids[s], made[s]) and st.bids == 6 * 3
-        assert st.made_share == pytest.approx(made[s] / bids[s])
+        assert (st.tally.deals, st.tally.made) == (bids[s], made[s]) and st.tally.deals == 6 * 3
+        assert st.tally.bid_accuracy == pytest.approx(made[s] / bids[s])
     mean, ci = result.difference(0)
     diffs = [t[0] - (t[1] + t[2] + t[3]) / 3 for t in totals]
     assert mean == pytest.approx(statistics.mean(diffs))
@@ -69,7 +69,7 @@ def test_simulate_is_reproducible_and_game_by_game_replayable():
 def test_no_bid_deals_leave_the_share_empty():
     rules = preset("raspisnoy").replace(schedule="2:gold,2:misere", specials=())
     result = simulate(rules, ["heuristic"] * 4, 2, seed=1)
-    assert all(s.bids == 0 and s.made_share is None for s in result.seats)
+    assert all(s.tally.deals == 0 and s.tally.bid_accuracy is None for s in result.seats)
 
 
 def test_simulate_errors():
@@ -104,7 +104,7 @@ def test_cli_table_and_rate():
     result = simulate(TINY, NAMES, 4, seed="7")
     for s in result.seats:  # the same games as simulate() with the same seed
         assert f"{s.mean:.1f} ± {s.ci:.1f}" in out.output
-        assert f"{100 * s.made_share:.1f}% of {s.bids}" in out.output
+        assert f"{100 * s.tally.bid_accuracy:.1f}% of {s.tally.deals}" in out.output
     assert "heuristic" in out.output and "random" in out.output
     assert "games/s" in out.output
 
@@ -132,3 +132,20 @@ def test_cli_errors_are_messages_not_tracebacks(args, message):
     assert message in out.output
     assert "Traceback" not in out.output
     assert out.exception is None or isinstance(out.exception, SystemExit)
+
+
+def test_a_second_game_simulates():
+    """The tests' toy game, with its match plug-in only in tests/toygame.py, runs
+    through simulate and play_game."""
+    import toygame
+
+    toygame.register()
+    rules = toygame.parse_rules("toy(players=2,cards=3)")
+    result = simulate(rules, ["high", "random"], 5, seed=1, game="toy")
+    assert result.game == "toy" and result.games == 5 and all(sum(g) == 3 for g in result.scores)
+    assert [s.tally.tricks for s in result.seats] == [sum(g[s] for g in result.scores) for s in range(2)]
+    one = play_game(rules, [make_bot(n, f"1:4:{i}", game="toy") for i, n in enumerate(["high", "random"])], "1:4",
+                    game="toy")
+    assert one.scores() == result.scores[4]
+    with pytest.raises(JokerError, match="unknown bot 'heuristic'"):
+        simulate(rules, ["heuristic", "random"], 1, game="toy")

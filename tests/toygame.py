@@ -11,18 +11,22 @@ Each seat sees its own hand, hand sizes, the cards on the table and the
 tricks won.  Actions are ``p<card>`` (``p5``).
 
 Nothing outside this module knows the game: :func:`register` puts it in
-:mod:`joker.registry` under the name ``toy``.
+:mod:`joker.registry` under the name ``toy``; its plug-ins for the arena and
+``simulate`` (:mod:`joker.match.plugin`) and for the RL environments
+(:mod:`joker.env.plugin`) are the entries of :data:`PLUGINS`.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+import numpy as np
 
 from joker import registry
 from joker.bots import RandomBot
-from joker.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
+from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError, RulesError
 from joker.game import Step
 from joker.records import FORMAT
 
@@ -240,6 +244,146 @@ class ToyGame:
 
 
 GAME = ToyGame()
+
+
+# -- the match plug-in (joker.match.plugin) ---------------------------------------------
+@dataclass(frozen=True)
+class ToyTally:
+    """Tricks won over ``games`` games."""
+
+    tricks: int
+    games: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tricks_per_game": self.tricks / self.games if self.games else None}
+
+
+class ToyMatch:
+    arena_columns = ("tricks / game",)
+    simulate_columns = ("tricks / game",)
+    outcome_keys = ("won",)
+
+    def deals(self, rules: ToyRules) -> int:
+        return 1  # a game is one deal
+
+    def referee(self, game_seed: str) -> None:
+        return None  # no decision depends on the seating but the seat's own
+
+    def outcome(self, state: ToyState) -> dict[str, Any]:
+        return {"won": state.won}
+
+    def tally(self, games: Iterable[tuple[int, Mapping[str, Any]]]) -> ToyTally:
+        pairs = list(games)
+        return ToyTally(sum(o["won"][seat] for seat, o in pairs), len(pairs))
+
+    def arena_cells(self, tally: ToyTally) -> tuple[str, ...]:
+        return (f"{tally.tricks / max(tally.games, 1):.2f}",)
+
+    def arena_tables(self, names: Sequence[str], tallies: Sequence[ToyTally]) -> list[Any]:
+        return []
+
+    def simulate_cells(self, tally: ToyTally) -> tuple[str, ...]:
+        return self.arena_cells(tally)
+
+    def where(self, state: ToyState) -> str:
+        return f"card {len(state.history) + 1}"
+
+
+# -- the RL plug-in (joker.env.plugin) ---------------------------------------------------
+class ToyCodec:
+    """Action id = card − 1."""
+
+    size = 6
+
+    def encode(self, action: Play) -> int:
+        return action.card - 1
+
+    def decode(self, action_id: Any) -> Play:
+        if not isinstance(action_id, (int, np.integer)) or not 0 <= action_id < self.size:
+            raise JokerError(f"action id {action_id!r} is outside 0..{self.size - 1}")
+        return Play(int(action_id) + 1)
+
+    def mask(self, legal: Any, dtype: type = np.int8) -> Any:
+        m: Any = np.zeros(self.size, dtype=dtype)
+        for a in getattr(legal, "legal_actions", legal):
+            m[a.card - 1] = 1
+        return m
+
+
+class ToyLayout:
+    """Own hand (6), cards on the table (6), to move (1), tricks won ÷ cards per relative seat."""
+
+    def __init__(self, rules: ToyRules) -> None:
+        self.rules = rules
+        self.size = 13 + rules.players
+        self.low = np.zeros(self.size, dtype=np.float32)
+        self.high = np.ones(self.size, dtype=np.float32)
+
+    def encode(self, view: ToyView) -> Any:
+        t = np.zeros(self.size, dtype=np.float32)
+        assert view.seat is not None
+        for c in view.hand:
+            t[c - 1] = 1.0
+        for _, c in view.trick:
+            t[6 + c - 1] = 1.0
+        t[12] = float(view.current_player == view.seat)
+        n = self.rules.players
+        for s, w in enumerate(view.won):
+            t[13 + (s - view.seat) % n] = w / self.rules.cards
+        return t
+
+
+@dataclass(frozen=True)
+class ToyStart:
+    state: ToyState
+
+
+class ToyEpisodes:
+    """Whole games; every trick rewards its winner 1 × ``reward_scale``."""
+
+    def __init__(self, rules: ToyRules | str, episode: str, reward: str | None, deal: int | None,
+                 reward_scale: float) -> None:
+        self.rules = parse_rules(rules) if isinstance(rules, str) else rules
+        if episode != "game" or reward not in (None, "game") or deal is not None:
+            raise JokerError("toy: episodes are whole games (episode='game', reward='game', no deal=)")
+        if not reward_scale > 0:
+            raise JokerError(f"reward_scale={reward_scale!r}: a positive number")
+        self.reward_scale = float(reward_scale)
+        self.players = self.rules.players
+        self.codec = ToyCodec()
+        self.layout = ToyLayout(self.rules)
+        self.illegal_reward = -float(self.rules.cards) * self.reward_scale
+
+    def start(self, rng: random.Random) -> ToyStart:
+        return ToyStart(new_game(self.rules, rng.getrandbits(63)))
+
+    def observe(self, view: ToyView, start: ToyStart) -> Any:
+        return self.layout.encode(view)
+
+    def rewards(self, before: ToyState, after: ToyState) -> tuple[float, ...] | None:
+        if after.won == before.won:
+            return None
+        return tuple((a - b) * self.reward_scale for a, b in zip(after.won, before.won))
+
+    def info(self, state: ToyState, start: ToyStart) -> dict[str, Any]:
+        return {}
+
+    def render(self, state: ToyState, start: ToyStart) -> str:
+        hands = "  ".join(f"seat {s + 1}: {' '.join(map(str, h)) or '-'}" for s, h in enumerate(state.hands))
+        return f"{state.rules}: {hands}; table {state.trick or '-'}; won {state.won}"
+
+    def describe(self) -> str:
+        return f"{self.rules}: whole games, reward = tricks x {self.reward_scale:g}"
+
+
+class ToyRL:
+    def episodes(self, rules: ToyRules | str, *, episode: str = "game", reward: str | None = None,
+                 deal: int | None = None, reward_scale: float = 1.0) -> ToyEpisodes:
+        return ToyEpisodes(rules, episode, reward, deal, reward_scale)
+
+
+PLUGINS = {"match": ToyMatch(), "rl": ToyRL()}
+"""The toy game's plug-ins by kind (:func:`joker.registry.plugin`)."""
 
 
 def register() -> None:

@@ -5,7 +5,9 @@ A game is a package (or module) whose ``GAME`` satisfies
 module path and imported on first use, so importing the registry imports no
 game; another game (the tests' toy game) registers itself with
 :func:`register`.  An application's plug-in for a game is the conventional
-submodule of that package (:func:`plugin`), e.g. ``joker.games.joker.web``.
+submodule of that package (:func:`plugin`), e.g. ``joker.games.joker.web``,
+or an entry of the module's ``PLUGINS`` dict (a single-module game such as
+the tests' toy game).
 
     >>> game("joker").name
     'joker'
@@ -46,11 +48,18 @@ def names() -> list[str]:
     return list(_MODULES)
 
 
-def _module(name: str) -> ModuleType:
+def module(name: str) -> str:
+    """The dotted path of the module holding ``name``'s ``GAME`` (for a worker
+    process to :func:`register` a game the way its parent did).  Raises
+    :class:`JokerError` for an unknown name."""
     path = _MODULES.get(name)
     if path is None:
         raise JokerError(f"unknown game {name!r}; games: {', '.join(_MODULES)}")
-    return importlib.import_module(path)
+    return path
+
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(module(name))
 
 
 def game(name: str | None = None) -> Game:
@@ -61,15 +70,18 @@ def game(name: str | None = None) -> Game:
 
 
 def plugin(name: str, kind: str) -> Any:
-    """The ``PLUGIN`` of the game's ``kind`` submodule (``web``, ``rl``, …).
-    Raises :class:`JokerError` when the game has none."""
-    base = _MODULES.get(name)
-    if base is None:
-        raise JokerError(f"unknown game {name!r}; games: {', '.join(_MODULES)}")
+    """The game's plug-in of ``kind`` (``web``, ``match``, ``rl``, …): the entry
+    ``kind`` of the game module's ``PLUGINS`` dict when it has one, else the
+    ``PLUGIN`` of the game's ``kind`` submodule.  Raises :class:`JokerError`
+    for an unknown game or a game without that plug-in."""
+    base = module(name)
+    plugins = getattr(_module(name), "PLUGINS", None)
+    if isinstance(plugins, dict) and kind in plugins:
+        return plugins[kind]
     try:
-        module = importlib.import_module(f"{base}.{kind}")
+        sub = importlib.import_module(f"{base}.{kind}")
     except ModuleNotFoundError as e:
         if e.name != f"{base}.{kind}":
             raise
         raise JokerError(f"game {name!r} has no {kind} plug-in") from None
-    return module.PLUGIN
+    return sub.PLUGIN

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from joker.match.arena import ArenaReport, boards_for, run_arena, seatings
+from joker.match.arena import ArenaReport, boards_for, deals_per_game, run_arena, seatings
+from joker.match.plugin import match_plugin
 from joker.errors import JokerError
 from joker.games.joker.rules import parse_rules
 from .render import progress_bar
@@ -30,40 +31,38 @@ def journal_of(out: Path) -> Path:
 
 
 def report_tables(report: ArenaReport) -> list[Table]:
-    """The summary table and the bid-accuracy-by-deal-size table."""
+    """The summary table (the game's own columns between the bot and its wins)
+    and the game's tables (Joker: bids made by deal size)."""
+    plugin = match_plugin(report.game)
     a, b = report.bots
     ci = (" (no interval from one board: play more deals)" if math.isnan(report.ci)
           else f" ± {report.ci:.1f} (95% CI over boards)")
     boards = f"{report.boards} board{'s' if report.boards != 1 else ''}"
     top = Table(title=f"{a} vs {b} — {report.rules} — {boards}, {report.deals} deals, seed {report.seed}")
     top.add_column("bot (as hero)")
-    top.add_column("bids made", justify="right")
-    top.add_column("under", justify="right")
-    top.add_column("khishti", justify="right")
+    for header in plugin.arena_columns:
+        top.add_column(header, justify="right")
     top.add_column("games won", justify="right")
     top.add_column("ms / decision", justify="right")
     for s in report.stats:
         ms = "—" if s.ms_per_decision is None else f"{s.ms_per_decision:.1f}"
-        top.add_row(s.name, _pct(s.bid_accuracy), _pct(s.under_rate), _pct(s.khishti_rate), _pct(s.win_rate), ms)
+        top.add_row(s.name, *plugin.arena_cells(s.tally), _pct(s.win_rate), ms)
     top.caption = f"score difference per deal, {a} − {b}: {report.diff:+.1f}{ci}"
-    sizes = sorted(set(report.stats[0].by_size) | set(report.stats[1].by_size))
-    by_size = Table(title="bids made by deal size")
-    by_size.add_column("cards", justify="right")
-    for s in report.stats:
-        by_size.add_column(s.name, justify="right")
-    for c in sizes:
-        row = [str(c)]
-        for s in report.stats:
-            made, bids = s.by_size.get(c, [0, 0])
-            row.append(f"{_pct(made / bids if bids else None)} of {bids}")
-        by_size.add_row(*row)
-    return [top, by_size]
+    tables = [top]
+    for title, headers, rows in plugin.arena_tables(report.bots, [s.tally for s in report.stats]):
+        table = Table(title=title)
+        for header in headers:
+            table.add_column(header, justify="right")
+        for row in rows:
+            table.add_row(*row)
+        tables.append(table)
+    return tables
 
 
-def plan_text(rules, deals: int) -> str:
+def plan_text(rules: Any, deals: int) -> str:
     """What ``--deals`` amounts to: boards, games and deals in all (``ValueError`` for ``deals < 1``)."""
     boards = boards_for(rules, deals)
-    per = len(rules.deals)
+    per = deals_per_game(rules)
     games = boards * len(seatings(rules.players))
     return (f"{boards} board{'s' if boards != 1 else ''} of {per} deal{'s' if per != 1 else ''} "
             f"(at least {deals} asked), each played {len(seatings(rules.players))} times "

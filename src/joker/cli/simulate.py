@@ -15,6 +15,7 @@ from rich.table import Table
 from joker.bots import BOTS
 from joker.errors import JokerError
 from joker.games.joker.rules import Rules, parse_rules, preset
+from joker.match.plugin import match_plugin
 from joker.match.simulate import SimulationResult, simulate
 from .render import progress_bar
 
@@ -47,16 +48,18 @@ def _bot_names(text: Optional[str], rules: Rules) -> list[str]:
 
 
 def result_table(result: SimulationResult) -> Table:
-    """Per seat: bot, mean game total ± 95% CI half-width, share of bids made."""
+    """Per seat: bot, mean game total ± 95% CI half-width, the game's own
+    columns (Joker: share of bids made)."""
+    plugin = match_plugin(result.game)
     table = Table(title=f"{result.games} games — {result.rules} — seed {result.seed}")
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("score / game (95% CI)", justify="right")
-    table.add_column("bids made", justify="right")
+    for header in plugin.simulate_columns:
+        table.add_column(header, justify="right")
     for s in result.seats:
         ci = "" if s.ci != s.ci else f" ± {s.ci:.1f}"  # nan for a single game
-        share = "—" if s.made_share is None else f"{100 * s.made_share:.1f}% of {s.bids}"
-        table.add_row(str(s.seat + 1), s.bot, f"{s.mean:.1f}{ci}", share)
+        table.add_row(str(s.seat + 1), s.bot, f"{s.mean:.1f}{ci}", *plugin.simulate_cells(s.tally))
     return table
 
 

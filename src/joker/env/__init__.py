@@ -1,10 +1,11 @@
-"""Environments for people who train their own agents (the ``rl`` extra).
+"""Environments for people who train their own agents (the ``rl`` extra), for
+any game of the registry with an RL plug-in.
 
-* :mod:`joker.env.codec` — the one action codec: every decision as one id of a
-  flat documented integer space, legal-action masks, notation both ways;
-* :mod:`joker.env.observation` — the observation tensor of one seat, named
-  segments built from its :class:`~joker.games.joker.engine.views.PlayerView` only;
-* :mod:`joker.env.episode` — whole-game and one-deal episodes, rewards;
+* :mod:`joker.env.plugin` — the RL plug-in protocol a game offers (action
+  codec, observation layout, episodes and rewards); Joker's is
+  :mod:`joker.games.joker.rl` (its codec, observation tensor, episodes and
+  table picture; ``joker.env.codec``, ``joker.env.observation`` and
+  ``joker.env.episode`` still name them);
 * :mod:`joker.env.pettingzoo` — PettingZoo AEC environment (``env()``);
 * :mod:`joker.env.gymnasium` — Gymnasium environment, one seat against bots
   (registered as ``joker/Joker-v0``);
@@ -14,8 +15,6 @@ See docs/environments.md.  numpy, gymnasium, pettingzoo and open_spiel are
 needed only here; the engine never imports this package.
 """
 
-from .codec import ActionCodec
-from .episode import EpisodeConfig
-from .observation import ObservationLayout
+from .plugin import ActionCodec, Episodes, ObservationLayout, RLPlugin
 
-__all__ = ["ActionCodec", "EpisodeConfig", "ObservationLayout"]
+__all__ = ["ActionCodec", "Episodes", "ObservationLayout", "RLPlugin"]

@@ -1,4 +1,5 @@
-"""Joker as a Gymnasium environment: one seat (the agent) against bots.
+"""Joker — or any game of the registry with an RL plug-in — as a Gymnasium
+environment: one seat (the agent) against bots.
 
     >>> import gymnasium, joker.env.gymnasium
     >>> e = gymnasium.make("joker/Joker-v0", preset="bus-angeles", episode="deal", opponents="random")
@@ -6,23 +7,26 @@
     >>> obs.shape == e.observation_space.shape
     True
 
-* Observation: the float32 tensor of :mod:`joker.env.observation`, built from
-  the agent's own :class:`~joker.games.joker.engine.views.PlayerView` only.
-* Actions: ``Discrete`` ids of :mod:`joker.env.codec`.  :meth:`JokerEnv.action_masks`
+* ``game``: the registry name of the game (default ``"joker"``); its RL
+  plug-in (:mod:`joker.env.plugin`) gives the spaces, episodes and rewards.
+* Observation: the game's float32 tensor (Joker's: :mod:`joker.games.joker.rl.observation`),
+  built from the agent's own view only.
+* Actions: ``Discrete`` ids of the game's codec (Joker's: :mod:`joker.games.joker.rl.codec`).
+  :meth:`JokerEnv.action_masks`
   (the method ``sb3_contrib``'s ``MaskablePPO`` calls) and ``info["action_mask"]``
   give the legal ones.  An illegal id ends the episode at once with reward
-  ``illegal_reward`` (default: minus the largest absolute deal score of the
-  schedule × ``reward_scale``) and ``info["illegal_action"] = True``.
+  ``illegal_reward`` (default: the game's; Joker's is minus the largest
+  absolute deal score of the schedule × ``reward_scale``) and ``info["illegal_action"] = True``.
 * ``seat``: the agent's seat (0-based), or None for a seat drawn each episode.
-  ``opponents``: one bot name of :data:`joker.bots.BOTS` (default
+  ``opponents``: one bot name of the game (:func:`joker.bots.bots_of`; default
   ``"heuristic"``) for every other seat, or a sequence with one entry per
   other seat (in seat order), each a bot name, a factory ``seed -> Bot`` or a
   :class:`~joker.bots.Bot`.  Bots made here are seeded from the episode's
   random stream, so ``reset(seed=…)`` replays the same episode.
-* Episodes and rewards: :mod:`joker.env.episode`.  The reward of a step is the
+* Episodes and rewards: the game's (Joker's: :mod:`joker.games.joker.rl.episode`).  The reward of a step is the
   agent's reward earned from its action up to its next decision (the bots'
   moves in between included).
-* ``render_mode="ansi"`` returns a text picture of the table, ``"human"`` prints it.
+* ``render_mode="ansi"`` returns the game's text picture of the table, ``"human"`` prints it.
 """
 
 from __future__ import annotations
@@ -33,14 +37,13 @@ from typing import Any, Union
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
-from joker.bots import BOTS, Bot, make_bot
-from joker.games.joker.engine.state import GameState
-from joker.games.joker.engine.views import view_of
+from joker import registry
+from joker.bots import Bot, bots_of, make_bot
 from joker.errors import JokerError
-from joker.games.joker.rules import Rules
-from .episode import EpisodeConfig
+from .plugin import Episodes, Start, episodes
 from .render import render_mode_output
 
 ENV_ID = "joker/Joker-v0"
@@ -50,16 +53,16 @@ Opponent = Union[str, Bot, Callable[[int], Bot]]
 
 
 class JokerEnv(gym.Env):
-    """One seat of Joker against bots (see the module docstring).
+    """One seat of Joker (or of ``game``) against bots (see the module docstring).
 
     Raises :class:`~joker.errors.JokerError` for a bad option, naming it.
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(
         self,
-        preset: Rules | str = "bus-angeles",
+        preset: Any = "bus-angeles",
         *,
         seat: int | None = 0,
         opponents: Opponent | Sequence[Opponent] = "heuristic",
@@ -69,47 +72,53 @@ class JokerEnv(gym.Env):
         reward_scale: float = 1.0,
         illegal_reward: float | None = None,
         render_mode: str | None = None,
+        game: str | None = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise JokerError(f"render_mode={render_mode!r}: choose one of {', '.join(self.metadata['render_modes'])}")
         self.render_mode = render_mode
-        self.config = EpisodeConfig(preset, episode, reward, deal, reward_scale)
+        self.game = game or registry.DEFAULT
+        self.config: Episodes = episodes(self.game, preset, episode, reward, deal, reward_scale)
+        self._view_of = registry.game(self.game).view_of
         n = self.config.players
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
             raise JokerError(f"seat={seat!r}: a seat 0..{n - 1}, or None for a seat drawn each episode")
         self.seat_option = seat
         if isinstance(opponents, (str, Bot)) or callable(opponents):
             opponents = [opponents] * (n - 1)
-        opponents = list(opponents)
-        if len(opponents) != n - 1:
-            raise JokerError(f"opponents: {len(opponents)} given, {n - 1} needed (one per other seat)")
-        for o in opponents:
-            if isinstance(o, str) and o not in BOTS:
-                raise JokerError(f"unknown bot {o!r}; bots: {', '.join(BOTS)}")
+        others = list(opponents)
+        if len(others) != n - 1:
+            raise JokerError(f"opponents: {len(others)} given, {n - 1} needed (one per other seat)")
+        bots = bots_of(self.game)
+        for o in others:
+            if isinstance(o, str) and o not in bots:
+                raise JokerError(f"unknown bot {o!r}; bots: {', '.join(bots)}")
             if not isinstance(o, (str, Bot)) and not callable(o):
                 raise JokerError(f"opponent {o!r}: a bot name, a Bot or a factory seed -> Bot")
-        self.opponents = opponents
+        self.opponents: list[Opponent] = others
         self.illegal_reward = self.config.illegal_reward if illegal_reward is None else float(illegal_reward)
         layout, codec = self.config.layout, self.config.codec
         self.observation_space = spaces.Box(layout.low, layout.high, dtype=np.float32)
         self.action_space = spaces.Discrete(codec.size)
         self._rng = random.Random()
-        self.state: GameState | None = None
-        self.deal_number: int | None = None
+        self.state: Any = None
+        self.start: Start | None = None
+        """The episode's start (its first state, and what the game's observation needs besides)."""
         self.seat = 0 if seat is None else seat
         self.bots: dict[int, Bot] = {}
         self._done = True
 
     # -- API --------------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """Start an episode; the bots play until the agent's first decision.
         Returns ``(observation, info)``."""
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
         rng = self._rng
-        start = self.config.start(rng)
-        self.state, self.deal_number = start.state, start.deal_number
+        self.start = self.config.start(rng)
+        self.state = self.start.state
         n = self.config.players
         self.seat = rng.randrange(n) if self.seat_option is None else self.seat_option
         others = [s for s in range(n) if s != self.seat]
@@ -117,7 +126,7 @@ class JokerEnv(gym.Env):
         for s, o in zip(others, self.opponents):
             bot_seed = rng.getrandbits(63)
             if isinstance(o, str):
-                self.bots[s] = make_bot(o, bot_seed)
+                self.bots[s] = make_bot(o, bot_seed, game=self.game)
             elif isinstance(o, type) or not isinstance(o, Bot):
                 self.bots[s] = o(bot_seed)  # a factory (a bot class included)
             else:
@@ -126,7 +135,7 @@ class JokerEnv(gym.Env):
         self._play_bots()  # no deal ends before the agent's first decision: nothing to reward
         return self._observation(), self._info()
 
-    def step(self, action: int):
+    def step(self, action: int) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """Play the agent's action, then the bots' until the agent's next decision.
         Returns ``(observation, reward, terminated, truncated, info)``."""
         if self.state is None or self._done:
@@ -150,15 +159,16 @@ class JokerEnv(gym.Env):
             self.render()
         return self._observation(), reward, self._done, False, self._info()
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> npt.NDArray[np.bool_]:
         """Legal action ids as a bool ``(n_actions,)`` array (all False when the episode is over)."""
         if self.state is None or self._done:
             return np.zeros(self.config.codec.size, dtype=bool)
-        return self.config.codec.mask(view_of(self.state, self.seat), dtype=bool)
+        return self.config.codec.mask(self._view_of(self.state, self.seat), dtype=bool)
 
     def render(self) -> str | None:
         """``ansi``: the table as text; ``human``: print it.  Without a render mode: a warning."""
-        return render_mode_output(self.render_mode, self.state, self.deal_number, str(self.config.rules))
+        text = None if self.start is None else self.config.render(self.state, self.start)
+        return render_mode_output(self.render_mode, text)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -170,7 +180,7 @@ class JokerEnv(gym.Env):
         state = self.state
         while not state.is_terminal() and state.current_player != self.seat:
             p = state.current_player
-            view = view_of(state, p)
+            view = self._view_of(state, p)
             move = self.bots[p].choose(view)
             before = state
             state = state.apply(move)
@@ -178,20 +188,19 @@ class JokerEnv(gym.Env):
             total += self._reward(before)
         return total
 
-    def _reward(self, before: GameState) -> float:
+    def _reward(self, before: Any) -> float:
         r = self.config.rewards(before, self.state)
         return 0.0 if r is None else float(r[self.seat])
 
-    def _observation(self) -> np.ndarray:
-        return self.config.layout.encode(view_of(self.state, self.seat), deal_number=self.deal_number)
+    def _observation(self) -> npt.NDArray[np.float32]:
+        assert self.start is not None
+        return self.config.observe(self._view_of(self.state, self.seat), self.start)
 
     def _info(self) -> dict[str, Any]:
-        view = view_of(self.state, self.seat)
-        return {
-            "action_mask": self.config.codec.mask(view),
-            "seat": self.seat,
-            "deal": self.state.deal_index if self.deal_number is None else self.deal_number,
-        }
+        assert self.start is not None
+        view = self._view_of(self.state, self.seat)
+        return {"action_mask": self.config.codec.mask(view), "seat": self.seat,
+                **self.config.info(self.state, self.start)}
 
 
 def _register() -> None:

@@ -1,10 +1,11 @@
-"""Bot-versus-bot simulation: many seeded games, per-seat statistics.
+"""Bot-versus-bot simulation: many seeded games, per-seat statistics, for any
+game of the registry.
 
-Pure (no printing, no global RNG): game ``g`` of a run with seed ``S`` is
-``new_game(rules, seed=f"{S}:{g}")`` played by bots made with
-``make_bot(name, seed=f"{S}:{g}:{seat}")``, so any single game of a run can be
-replayed with :func:`play_game`.  Scores are game totals with block premiums
-and cuts (RULES.md §8–§10).
+Pure (no printing, no global RNG): game ``g`` of a run with seed ``S`` is the
+game's ``new_game(rules, f"{S}:{g}")`` played by bots made with
+``make_bot(name, seed=f"{S}:{g}:{seat}", game=...)``, so any single game of a
+run can be replayed with :func:`play_game`.  Scores are game totals (Joker's
+with block premiums and cuts, RULES.md §8–§10).
 
     >>> from joker import preset
     >>> r = simulate(preset("bus-angeles").replace(schedule="1,2"), ["heuristic", "random", "random", "random"], 3, seed=1)
@@ -17,13 +18,12 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
+from joker import registry
 from joker.bots import Bot, make_bot
-from joker.games.joker.engine.state import GameState, new_game
-from joker.games.joker.engine.views import view_of
 from joker.errors import JokerError
-from joker.games.joker.rules import Rules
+from .plugin import match_plugin
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% confidence interval."""
@@ -44,12 +44,14 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     return mean, Z95 * math.sqrt(var / n)
 
 
-def play_game(rules: Rules, bots: Sequence[Bot], seed: int | str) -> GameState:
-    """Play one whole game: ``bots[seat]`` chooses for ``seat`` from its
-    :class:`~joker.games.joker.engine.views.PlayerView` only.  Returns the final state.
+def play_game(rules: Any, bots: Sequence[Bot], seed: int | str, game: str | None = None) -> Any:
+    """Play one whole game of ``game`` (default Joker): ``bots[seat]`` chooses for
+    ``seat`` from the game's view of that seat only.  Returns the final state.
 
     Raises :class:`JokerError` when a bot returns an action that is not legal."""
-    state = new_game(rules, seed=seed)
+    g = registry.game(game)
+    view_of = g.view_of
+    state = g.new_game(rules, seed)
     while not state.is_terminal():
         seat = state.current_player
         view = view_of(state, seat)
@@ -57,42 +59,47 @@ def play_game(rules: Rules, bots: Sequence[Bot], seed: int | str) -> GameState:
         if action not in view.legal_actions:
             raise JokerError(
                 f"bot {bots[seat].name!r} at seat {seat + 1} chose {action}, not a legal action "
-                f"(deal {state.deal_index + 1}, game seed {seed!r})"
+                f"({_where(game, state)}game seed {seed!r})"
             )
         state = state.apply(action)
     return state
 
 
+def _where(game: str | None, state: Any) -> str:
+    """``"deal 3, "``: where the game stands, by its match plug-in (nothing without one)."""
+    try:
+        return f"{match_plugin(game).where(state)}, "
+    except JokerError:
+        return ""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatStats:
     """One seat over a run: ``mean`` game total with its 95% CI half-width
-    ``ci``; ``bids`` deals with a bid (not gold/misère) and ``made`` of them
-    made exactly."""
+    ``ci``; ``tally``: the game's own statistics of the seat (Joker's
+    ``BidTally``: ``deals`` with a bid (not gold/misère), ``made`` of them made
+    exactly, ``bid_accuracy``)."""
 
     seat: int
     bot: str
     mean: float
     ci: float
-    bids: int
-    made: int
-
-    @property
-    def made_share(self) -> float | None:
-        """Share of bids made, or ``None`` when the schedule has no bids."""
-        return self.made / self.bids if self.bids else None
+    tally: Any
 
 
 @dataclass(frozen=True, slots=True)
 class SimulationResult:
     """The outcome of :func:`simulate`.  ``scores[g][seat]``: game totals;
-    ``seats``: per-seat statistics; ``seconds``: wall time of the run."""
+    ``seats``: per-seat statistics; ``seconds``: wall time of the run;
+    ``game``: the game's name."""
 
-    rules: Rules
+    rules: Any
     bots: tuple[str, ...]
     seed: int | str
     scores: tuple[tuple[int, ...], ...]
     seats: tuple[SeatStats, ...]
     seconds: float
+    game: str = registry.DEFAULT
 
     @property
     def games(self) -> int:
@@ -112,13 +119,15 @@ class SimulationResult:
 
 
 def simulate(
-    rules: Rules,
+    rules: Any,
     bot_names: Sequence[str],
     games: int,
     seed: int | str = 0,
     progress: Callable[[int, int], None] | None = None,
+    game: str | None = None,
 ) -> SimulationResult:
-    """Play ``games`` seeded games with ``bot_names[seat]`` in each seat.
+    """Play ``games`` seeded games of ``game`` (default Joker) with
+    ``bot_names[seat]`` in each seat.
 
     ``progress(done, total)`` is called after each game.  Raises
     :class:`JokerError` for a wrong number of bots, an unknown bot name or an
@@ -128,29 +137,24 @@ def simulate(
     if len(names) != rules.players:
         raise JokerError(f"{len(names)} bots given; the rules {rules} need {rules.players}, one per seat")
     for name in set(names):
-        make_bot(name)  # raises JokerError for an unknown name, listing the bots
+        make_bot(name, game=game)  # raises JokerError for an unknown name, listing the bots
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
+    plugin = match_plugin(game)
     n = rules.players
     scores: list[tuple[int, ...]] = []
-    bids = [0] * n
-    made = [0] * n
+    outcomes = []
     start = time.perf_counter()
     for g in range(games):
-        bots = [make_bot(name, f"{seed}:{g}:{s}") for s, name in enumerate(names)]
-        state = play_game(rules, bots, f"{seed}:{g}")
-        scores.append(state.scores())
-        for r in state.results:
-            if r.bids is None:
-                continue
-            for s in range(n):
-                bids[s] += 1
-                made[s] += r.bids[s] == r.tricks[s]
+        bots = [make_bot(name, f"{seed}:{g}:{s}", game=game) for s, name in enumerate(names)]
+        state = play_game(rules, bots, f"{seed}:{g}", game)
+        scores.append(tuple(state.scores()))
+        outcomes.append(plugin.outcome(state))
         if progress is not None:
             progress(g + 1, games)
     seconds = time.perf_counter() - start
     seats = []
     for s in range(n):
         mean, ci = mean_ci([g[s] for g in scores])
-        seats.append(SeatStats(s, names[s], mean, ci, bids[s], made[s]))
-    return SimulationResult(rules, names, seed, tuple(scores), tuple(seats), seconds)
+        seats.append(SeatStats(s, names[s], mean, ci, plugin.tally((s, o) for o in outcomes)))
+    return SimulationResult(rules, names, seed, tuple(scores), tuple(seats), seconds, game or registry.DEFAULT)
