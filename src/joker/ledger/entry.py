@@ -22,11 +22,11 @@ from sqlalchemy.orm import Session
 from joker.errors import JokerError
 from joker.games.joker.rules import DealKind, Rules
 from joker.games.joker.scoring import DealResult
+from joker.store import CupResult, Deal, Entry, Game, InfringementRow, Slap, utcnow
 from . import regulation as reg
 from .db import LedgerError
 from .inputs import _ints, _seat_in, parse_trump, trump_suit
 from .messages import Part
-from .models import CupResult, Deal, Entry, Game, InfringementRow, Slap, utcnow
 from .records import (
     _current_number,
     _names,

@@ -44,11 +44,11 @@ from sqlalchemy.orm import Session
 from joker.errors import JokerError
 from joker.games.joker.rules import parse_rules
 from joker.games.joker.scoring import DealResult
+from joker.store import DEFAULT_TIMEOUT, WRITE, Game, GameDay, Player, display, utcnow
 from . import regulation as reg
-from .db import DEFAULT_TIMEOUT, WRITE, LedgerError, display, open_engine, translated
+from .db import LedgerError, open_engine, translated
 from .entry import _op_bids, _op_deal, _op_edit, _op_penalty, _op_redeal, _op_tricks, _op_trump, _op_undo, _reason
 from .inputs import _player_name, _seat_in
-from .models import Game, GameDay, Player, utcnow
 from .records import _names, _open_attempt
 from .rows import (
     _current_game_id,

@@ -10,9 +10,9 @@ from sqlalchemy.orm import Session
 
 from joker.games.joker.engine.state import GameState
 from joker.games.joker.scoring import game_totals, places
+from joker.store import CupResult, Game, GameDay, InfringementRow, Player, Slap, utcnow
 from . import regulation as reg
 from .db import LedgerError
-from .models import CupResult, Game, GameDay, InfringementRow, Player, Slap, utcnow
 from .records import _fines, _open_attempt, _rescore, _rules, _state
 from .rows import _journal, _lock_day, _player
 from .values import FINISHED, KeeperDecisionNeeded

@@ -16,8 +16,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from joker.games.joker.scoring import block_summaries
+from joker.store import CupResult, Game, GameDay, InfringementRow, Player, Slap
 from . import regulation as reg
-from .models import CupResult, Game, GameDay, InfringementRow, Player, Slap
 from .records import _state
 from .repository import Ledger
 from .values import FINISHED

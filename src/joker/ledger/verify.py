@@ -16,8 +16,8 @@ from joker.errors import JokerError
 from joker.games.joker.record import replay, totals_with_penalties
 from joker.games.joker.rules import parse_rules
 from joker.games.joker.scoring import places
+from joker.store import CupResult, Game, GameDay, Player, Slap
 from . import regulation as reg
-from .models import CupResult, Game, GameDay, Player, Slap
 from .records import _record, _scored
 from .standings import cup_games, derive_slaps
 from .values import FINISHED, OPEN

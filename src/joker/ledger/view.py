@@ -14,8 +14,8 @@ from joker.games.joker.engine.state import GameState
 from joker.games.joker.record import replay
 from joker.games.joker.scoring import game_totals
 from joker.games.joker.sheet import build_sheet
+from joker.store import Deal, Game, InfringementRow, Player, Slap
 from . import regulation as reg
-from .models import Deal, Game, InfringementRow, Player, Slap
 from .records import (
     _current_number,
     _fines,
