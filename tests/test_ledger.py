@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import func, select, update
 
 from joker.ledger import ConflictError, KeeperDecisionNeeded, Ledger, LedgerError, Undone
-from joker.ledger.models import Deal, Game, Player
+from joker.store import Deal, Game, Player
 from joker.ledger.paper import import_csv, import_record, parse_extras, parse_sheet, record_json, sheet_csv
 from joker.ledger.stats import cup_season, history, player_stats
 from joker.games.joker.record import GameRecord, replay, totals_with_penalties

@@ -12,9 +12,8 @@ import pytest
 from sqlalchemy import create_engine, inspect
 
 from joker.ledger import ConflictError, DatabaseUnavailable, Ledger
-from joker.ledger.db import downgrade, head_revision, make_engine, resolve_url, sqlite_url, upgrade
-from joker.ledger.models import Base
-from test_ledger_support import PLAYERS, new_ledger, pg_url  # noqa: F401  (fixture)
+from joker.store import Base, downgrade, head_revision, make_engine, resolve_url, sqlite_url, upgrade
+from test_ledger_support import PLAYERS, new_ledger, old_database, pg_url  # noqa: F401  (fixture)
 
 TABLES = {"players", "game_days", "games", "game_seats", "deals", "infringements", "slaps", "cup_results", "entries"}
 
@@ -106,12 +105,27 @@ def test_opening_runs_the_migrations_once(tmp_path):
     with Ledger.open(str(path)) as led:
         led.add_player("Бутка", core=True)
     engine = create_engine(sqlite_url(path))
-    from joker.ledger.db import current_revision
+    from joker.store import current_revision
 
     assert current_revision(engine) == head_revision()
     engine.dispose()
     with Ledger.open(str(path)) as led:
         assert [p.name for p in led.players()] == ["Бутка"]
+
+
+def test_a_database_written_before_the_store_package_opens_and_keeps_working(tmp_path):
+    path = old_database(tmp_path / "old.db")
+    with Ledger.open(str(path)) as led:
+        assert led.game(1).totals == (850, 310, 470, -350) and led.game(1).cup_points == (3, 1, 2, 0)
+        assert led.game(2).totals == (100, 50, 50, -100)
+        assert led.verify() == []
+        led.enter_deal(2, "C", [0, 1, 0, 0], [0, 1, 0, 1])  # and it takes new deals, closing block 1
+        assert led.game(2).totals == (350, 400, 170, -100)  # as joker at e64723b scores them on this database
+    from joker.store import current_revision
+
+    engine = create_engine(sqlite_url(path))
+    assert current_revision(engine) == head_revision() == "0003_web_analyses"
+    engine.dispose()
 
 
 def test_database_urls(tmp_path, monkeypatch):
@@ -221,7 +235,7 @@ def _two_writers(url: str) -> None:
         with led.read() as s:
             from sqlalchemy import func, select
 
-            from joker.ledger.models import Deal, Entry
+            from joker.store import Deal, Entry
 
             assert s.scalar(select(func.count()).select_from(Deal)) == 12
             assert s.scalar(select(func.count()).select_from(Entry)) == 12

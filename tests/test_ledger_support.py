@@ -1,16 +1,23 @@
 """Shared pieces of the ledger tests (no tests here): the PostgreSQL fixture
-and small builders.  Nothing here computes an expected score."""
+and small builders, a database written by an older joker.  Nothing here computes an expected score."""
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import uuid
+from pathlib import Path
 
 import pytest
 
 from joker.ledger import Ledger
 
 PLAYERS = ["Бутка", "Печун", "Бардак", "Монай"]
+OLD_DB = Path(__file__).parent / "data" / "joker_db_e64723b.sql"
+"""A database written by joker at commit e64723b (migrations then in ``joker/ledger/migrations``,
+at ``0003_web_analyses``), as ``sqlite3``'s SQL dump: the game of ``test_ledger_db.test_a_game_on_postgresql``
+finished (game 1), a second game open after one deal (game 2), and a web table (``c7qhhp``)
+played into its second deal (event 15)."""
 
 
 def pg_base_url() -> str | None:
@@ -29,7 +36,7 @@ def pg_url():
     from sqlalchemy import create_engine
     from sqlalchemy.engine import make_url
 
-    from joker.ledger.db import resolve_url
+    from joker.store import resolve_url
 
     base = resolve_url(pg_base_url())
     schema = f"joker_test_{uuid.uuid4().hex[:12]}"
@@ -43,6 +50,14 @@ def pg_url():
         with admin.begin() as c:
             c.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
         admin.dispose()
+
+
+def old_database(path: Path) -> Path:
+    """:data:`OLD_DB` written to the SQLite file ``path``."""
+    con = sqlite3.connect(path)
+    con.executescript(OLD_DB.read_text(encoding="utf-8"))
+    con.close()
+    return path
 
 
 def new_ledger(path, players=PLAYERS, core=True) -> Ledger:

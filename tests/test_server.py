@@ -10,13 +10,12 @@ import random
 import pytest
 from sqlalchemy import create_engine, func, select
 
-from joker.ledger.db import sqlite_url
 from joker.games.joker.record import GameRecord, replay
 from joker.games.joker.scoring import game_totals, places
 from joker.server import create_app
-from joker.server.models import WebAction
+from joker.store import WebAction, sqlite_url
 from procs_support import spawned_workers, still_running
-from test_ledger_support import pg_url  # noqa: F401  (fixture)
+from test_ledger_support import old_database, pg_url  # noqa: F401  (fixture)
 from test_server_support import Client, act, serve, settle, check_no_leak, create, join, mover, play_one, truth_states
 
 THREE_DEALS = "bus-angeles(schedule='2,9,1')"  # a 2-card deal, a 9-card deal with the trump chosen, a 1-card deal
@@ -271,6 +270,17 @@ def _restart_mid_deal(db):
 
 def test_a_restarted_server_continues_every_game_from_the_same_point(tmp_path):
     _restart_mid_deal(tmp_path / "w.db")
+
+
+def test_a_table_in_a_database_written_before_the_store_package_resumes(tmp_path):
+    """The web table of ``tests/data/joker_db_e64723b.sql`` (written by joker at e64723b,
+    played into its second deal) resumes where it stood."""
+    db = old_database(tmp_path / "old.db")
+    with serve(_app(db)) as tc:
+        info = tc.get("/api/tables/c7qhhp").json()
+        assert info["seq"] == 15 and info["status"] == "playing"
+        snap = Client(tc, "c7qhhp").until(lambda m: m["type"] == "snapshot")  # a spectator
+        assert snap["seq"] == 15 and snap["view"]["deal"] == 2 and snap["view"]["phase"] != "over"
 
 
 def test_on_postgresql_too(pg_url):  # noqa: F811

@@ -25,10 +25,9 @@ import pytest
 from sqlalchemy import create_engine, select, update
 
 from joker.games.joker.analysis import analyse
-from joker.ledger.db import sqlite_url
 from joker.games.joker.record import GameRecord
 from joker.server import create_app
-from joker.server.models import WebAnalysis, WebTable
+from joker.store import WebAnalysis, WebTable, sqlite_url
 from test_server_support import Client, create, serve
 
 SHORT = "bus-angeles(schedule='1,2')"  # a 1-card and a 2-card deal: analysed in well under a second

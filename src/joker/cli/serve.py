@@ -26,7 +26,7 @@ def serve_command(
     except ImportError as e:  # pragma: no cover - the web extra is missing
         typer.echo(f"joker serve needs the web extra: pip install -e '.[web]' ({e})", err=True)
         raise typer.Exit(1)
-    from joker.ledger.db import display, resolve_url
+    from joker.store import display, resolve_url
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Joker is at http://{shown}:{port}  (database: {display(resolve_url(db))}; Ctrl-C stops)", err=True)

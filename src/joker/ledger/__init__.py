@@ -2,9 +2,10 @@
 Bus-Angeles sheet with premiums and cuts, fines, dots and slaps, the cup
 («Петушок») and history, stored with SQLAlchemy (SQLite or PostgreSQL).
 
-See docs/scorekeeper.md.  Modules: :mod:`.regulation` (pure rules of fines,
-dots, slaps and the cup), :mod:`.models` (tables), :mod:`.db` (opening,
-migrations, :class:`LedgerError`), :mod:`.messages` (every error's text in
+See docs/scorekeeper.md.  The database — tables, URL, engine, migrations —
+is :mod:`joker.store`'s.  Modules:
+:mod:`.regulation` (pure rules of fines, dots, slaps and the cup), :mod:`.db`
+(:class:`LedgerError`; the store's errors said as the ledger's), :mod:`joker.i18n.ledger` (every error's text in
 English and Russian: ``message(e, lang)``), :mod:`.repository` (:class:`Ledger`: every
 command as one transaction) with its parts :mod:`.values` (what it returns
 and raises), :mod:`.inputs`, :mod:`.rows`, :mod:`.records` (a stored game as

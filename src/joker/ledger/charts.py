@@ -15,9 +15,13 @@ premiums and cuts from :func:`joker.games.joker.scoring.block_summaries`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .values import GameView
 from .stats import CupSeason
+from .values import GameView
+
+if TYPE_CHECKING:  # matplotlib is imported only when a chart is drawn
+    from matplotlib.figure import Figure
 
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 FORMATS = (".png", ".svg")
@@ -54,13 +58,13 @@ def _check(path: str | Path) -> None:
         raise ValueError(f"a chart is saved as .png or .svg, not {Path(path).suffix or 'no extension'}")
 
 
-def _figure():
+def _figure() -> Figure:
     from matplotlib.figure import Figure
 
     return Figure(figsize=(11, 6), dpi=110, layout="constrained")
 
 
-def _save(fig, path: str | Path) -> Path:
+def _save(fig: Figure, path: str | Path) -> Path:
     path = Path(path)
     _check(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -125,7 +129,7 @@ def game_chart(view: GameView, path: str | Path, lang: str = "en") -> Path:
     return _save(game_figure(view, lang), path)
 
 
-def game_figure(view: GameView, lang: str = "en"):
+def game_figure(view: GameView, lang: str = "en") -> Figure:
     """The figure of :func:`game_chart`: a line per player; each begun block
     labelled over its deals; a dashed line after each complete block that is not
     the last (where the rules end it: :func:`block_spans`; an unfinished block has

@@ -22,11 +22,11 @@ from sqlalchemy.orm import Session
 from joker.errors import JokerError
 from joker.games.joker.rules import DealKind, Rules
 from joker.games.joker.scoring import DealResult
+from joker.store import CupResult, Deal, Entry, Game, InfringementRow, Slap, utcnow
 from . import regulation as reg
 from .db import LedgerError
 from .inputs import _ints, _seat_in, parse_trump, trump_suit
 from joker.i18n import LedgerPart as Part
-from .models import CupResult, Deal, Entry, Game, InfringementRow, Slap, utcnow
 from .records import (
     _current_number,
     _names,
@@ -57,7 +57,7 @@ def _restore(d: Deal, snap: dict[str, Any]) -> None:
     d.updated_at = utcnow()
 
 
-def _ensure_attempt(s: Session, g: Game, rules: Rules) -> tuple[Deal, dict | None]:
+def _ensure_attempt(s: Session, g: Game, rules: Rules) -> tuple[Deal, dict[str, Any] | None]:
     d = _open_attempt(g)
     if d is not None:
         return d, _snap(d)
@@ -73,15 +73,17 @@ def _ensure_attempt(s: Session, g: Game, rules: Rules) -> tuple[Deal, dict | Non
     return d, None
 
 
-def _check_bids(g: Game, rules: Rules, d: Deal, bids: list[int | None], override: bool) -> None:
+def _check_bids(g: Game, rules: Rules, d: Deal, bids: Sequence[int | None], override: bool) -> None:
     where = _where(rules, d.number)
     names = _names(g)
     for seat, b in enumerate(bids):
         if b is not None and not 0 <= b <= d.cards:
             raise LedgerError("bid_range", where=where, name=names[seat], seat=seat + 1, bid=b, cards=d.cards)
-    if override or any(b is None for b in bids):
+    said = [b for b in bids if b is not None]
+    if override or len(said) < len(bids):
         return
-    others = [b for seat, b in enumerate(bids) if seat != d.dealer]
+    # every bid said: ``said`` is ``bids``, seat for seat
+    others = [b for seat, b in enumerate(said) if seat != d.dealer]
     forbidden = reg.forbidden_dealer_bid(rules, d.cards, others)
     if forbidden is not None and bids[d.dealer] == forbidden:
         raise LedgerError("dealer_bid", where=where, cards=d.cards, name=names[d.dealer], seat=d.dealer + 1,
@@ -151,7 +153,7 @@ def _finish_attempt(s: Session, g: Game, d: Deal, tricks: Sequence[int] | str) -
     return new.results[-1]
 
 
-def _op_tricks(s: Session, g: Game, tricks) -> DealResult:
+def _op_tricks(s: Session, g: Game, tricks: Sequence[int] | str) -> DealResult:
     d = _open_attempt(g)
     rules = _rules(g)
     n = _number_to_enter(g, rules)
@@ -163,7 +165,8 @@ def _op_tricks(s: Session, g: Game, tricks) -> DealResult:
     return result
 
 
-def _op_deal(s: Session, g: Game, trump, bids, tricks, override: bool, expect: int | None) -> DealResult:
+def _op_deal(s: Session, g: Game, trump: str, bids: Sequence[int] | str | None, tricks: Sequence[int] | str,
+             override: bool, expect: int | None) -> DealResult:
     rules = _rules(g)
     if expect is not None:
         n = _current_number(g, rules)
@@ -248,7 +251,7 @@ def _op_redeal(s: Session, g: Game, reason: str, journal: bool = True) -> VoidDe
     return _void_deal(d)
 
 
-def _op_penalty(s: Session, g: Game, who, code: str, kind: str | None, note: str, deal: int | None,
+def _op_penalty(s: Session, g: Game, who: str | int, code: str, kind: str | None, note: str, deal: int | None,
                 redeal: bool | None) -> tuple[PenaltyInfo, VoidDeal | None]:
     rules = _rules(g)
     names = _names(g)
@@ -352,7 +355,8 @@ def _op_undo(s: Session, g: Game) -> Undone:
     return done
 
 
-def _op_edit(s: Session, g: Game, number: int, trump, bids, tricks, override: bool | None) -> None:
+def _op_edit(s: Session, g: Game, number: int, trump: str | None, bids: Sequence[int] | str | None,
+             tricks: Sequence[int] | str | None, override: bool | None) -> None:
     rules = _rules(g)
     where = _where(rules, number) if 1 <= number <= len(rules.deals) else Part("deal_number", deal=number)
     rows = [d for d in _scored(g) if d.number == number]

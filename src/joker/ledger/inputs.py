@@ -5,9 +5,9 @@ saying what was expected.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Literal, Sequence, overload
 
-from joker.cards import format_suit, parse_suit
+from joker.cards import Suit, format_suit, parse_suit
 from joker.errors import JokerError
 from .db import LedgerError
 
@@ -24,7 +24,8 @@ def parse_trump(text: str | None) -> str:
         raise LedgerError("not_trump", text=text) from None
 
 
-def trump_suit(letter: str | None):
+def trump_suit(letter: str | None) -> Suit | None:
+    """The suit of a stored trump letter (``None``: no trump)."""
     return None if letter in (None, "N") else parse_suit(letter)
 
 
@@ -58,7 +59,12 @@ _INT_CODES = {"bids": ("bids_count", "bids_missing_seat", "bids_not_whole"),
 """The refusals of :func:`_ints`, by what is read."""
 
 
-def _ints(values: Sequence[Any] | str, n: int, what: str, where: Any, allow_none: bool = False) -> list[int | None]:
+@overload
+def _ints(values: Sequence[Any] | str, n: int, what: str, where: Any,
+          allow_none: Literal[False] = False) -> list[int]: ...
+@overload
+def _ints(values: Sequence[Any] | str, n: int, what: str, where: Any, allow_none: bool) -> list[int | None]: ...
+def _ints(values: Sequence[Any] | str, n: int, what: str, where: Any, allow_none: bool = False) -> list[Any]:
     """One whole number per seat (``None`` for a blank when ``allow_none``): ``what``
     is ``bids`` or ``tricks``, ``where`` the deal's label.  Raises :class:`LedgerError`."""
     count, missing, not_whole = _INT_CODES[what]

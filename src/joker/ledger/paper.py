@@ -27,7 +27,7 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Iterator, Sequence
 
 from joker.errors import JokerError
 from joker.games.joker.record import GameRecord, replay
@@ -41,6 +41,7 @@ from .records import _record
 from .repository import Ledger
 from .rows import _game, _new_game
 from .standings import _op_finish
+from .values import VoidDeal
 
 HEADER = ("deal", "cards", "trump")
 EXTRA = ("fine", "dot", "redeal")
@@ -75,7 +76,8 @@ class PaperSheet:
     source: str
 
 
-def _rows(text: str, source: str):
+def _rows(text: str, source: str) -> Iterator[tuple[int, list[str]]]:
+    """The CSV's rows that are not blank or comments: (row number, cells stripped, trailing blanks dropped)."""
     reader = csv.reader(io.StringIO(text))
     for cells in reader:
         row = reader.line_num
@@ -190,15 +192,15 @@ def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", 
         g = _new_game(s, sheet.players, r, fd - 1, date, add_players, note=f"imported from {sheet.source}")
         expected = 1
         # a second file's redeal rows go just before the deal they redeal; its fines and dots after the sheet
-        redeals = {}
+        redeals: dict[int | None, list[SheetExtra]] = {}
         for x in extras:
             if x.kind == "redeal":
                 redeals.setdefault(x.deal, []).append(x)
         items: list[tuple[str, SheetDeal | SheetExtra]] = []
-        for x in sheet.items:
-            if isinstance(x, SheetDeal):
-                items.extend((extras_source, y) for y in redeals.pop(x.number, []))
-            items.append((sheet.source, x))
+        for sheet_item in sheet.items:
+            if isinstance(sheet_item, SheetDeal):
+                items.extend((extras_source, y) for y in redeals.pop(sheet_item.number, []))
+            items.append((sheet.source, sheet_item))
         items.extend((extras_source, y) for y in extras if y.kind != "redeal")
         items.extend((extras_source, y) for ys in redeals.values() for y in ys)
         for source, item in items:
@@ -220,6 +222,7 @@ def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", 
                         raise LedgerError("sheet_redeal_order", expected=expected, deal=item.deal)
                     _op_redeal(s, g, item.note or "redeal")
                 else:
+                    assert item.player is not None  # a fine or dot row names its player (_extra)
                     _op_penalty(s, g, item.player, item.code, item.kind, item.note, item.deal, False)
             except LedgerError as e:
                 raise LedgerError("at", where=where, error=e) from None
@@ -258,7 +261,7 @@ def sheet_csv(ledger: Ledger, game: int | None = None) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow([*HEADER, *[x for p in v.players for x in (f"{p} bid", f"{p} tricks")]])
-    voids = {}
+    voids: dict[int, list[VoidDeal]] = {}
     for d in v.redeals:
         voids.setdefault(d.number, []).append(d)
     for e, r in zip(v.record.deals, v.results):
@@ -298,11 +301,11 @@ def import_record(ledger: Ledger, text: str, source: str = "record", date: dt.da
         state = replay(rec)
     except JokerError as e:
         raise LedgerError("at", where=source, error=e) from None
-    deals = []
-    for e, r in zip(rec.deals, state.results):
+    deals: list[tuple[str, list[int] | None, list[int], bool]] = []
+    for deal, r in zip(rec.deals, state.results):
         trump = "N" if r.trump is None else "SCDH"[r.trump]
-        deals.append((trump, None if r.bids is None else list(r.bids), list(r.tricks), e.house_override))
-    voids = {}
+        deals.append((trump, None if r.bids is None else list(r.bids), list(r.tricks), deal.house_override))
+    voids: dict[int, list[dict[str, Any]]] = {}
     for x in (rec.meta.get("redeals") or []):
         voids.setdefault(int(x["deal"]), []).append(x)
     with ledger.write() as s:

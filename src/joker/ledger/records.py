@@ -15,7 +15,7 @@ from joker.games.joker.rules import DealKind, Rules, parse_rules
 from .db import LedgerError
 from .inputs import trump_suit
 from joker.i18n import LedgerPart as Part
-from .models import Deal, Game
+from joker.store.ledger_tables import Deal, Game
 from .values import OPEN, SCORED, VOID
 
 

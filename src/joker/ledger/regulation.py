@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Hashable, Iterable, Sequence, TypeVar
+from typing import Generic, Hashable, Iterable, Sequence, TypeVar
 
 from joker.games.joker.rules import Rules
 from joker.games.joker.scoring import places
 
 P = TypeVar("P", bound=Hashable)
 """A player key (a database id, a name: anything hashable)."""
+K = TypeVar("K", bound=Hashable)
+"""A dot's key (its database id, its place in a list: anything hashable)."""
 
 
 # -- infringements (RULES.md §11) ------------------------------------------------------------
@@ -111,25 +113,25 @@ def bidding_order(dealer: int, players: int) -> list[int]:
 
 # -- dots and slaps (RULES.md §11) --------------------------------------------------------------
 @dataclass(frozen=True)
-class SlapEvent:
+class SlapEvent(Generic[P, K]):
     """A slap earned by ``player`` with his ``dot``-th dot of the day (the key of
     that dot), his ``number``-th slap of the day."""
 
-    player: Hashable
-    dot: Hashable
+    player: P
+    dot: K
     number: int
 
 
 DOTS_PER_SLAP = 3
 
 
-def slaps_of_day(dots: Iterable[tuple[P, Hashable]]) -> list[SlapEvent]:
+def slaps_of_day(dots: Iterable[tuple[P, K]]) -> list[SlapEvent[P, K]]:
     """The slaps of one game day from its dots ``(player, dot key)`` in the order
     they were given (across every game of the day): each player's third dot
     earns a slap and his count starts again from 0."""
-    count: dict = {}
-    slaps: dict = {}
-    out = []
+    count: dict[P, int] = {}
+    slaps: dict[P, int] = {}
+    out: list[SlapEvent[P, K]] = []
     for player, key in dots:
         count[player] = count.get(player, 0) + 1
         if count[player] == DOTS_PER_SLAP:
@@ -141,7 +143,7 @@ def slaps_of_day(dots: Iterable[tuple[P, Hashable]]) -> list[SlapEvent]:
 
 def dot_counts(dots: Iterable[tuple[P, Hashable]]) -> dict[P, int]:
     """Each player's running dot count after the day's dots (0–2: a slap resets it)."""
-    count: dict = {}
+    count: dict[P, int] = {}
     for player, _ in dots:
         count[player] = (count.get(player, 0) + 1) % DOTS_PER_SLAP
     return count
@@ -175,6 +177,7 @@ class CupRule(str, Enum):
 
     @property
     def text(self) -> str:
+        """The rule in English words, for the terminal."""
         return {
             "fewest_points": "fewest cup points",
             "last_game_place": "tie on cup points; placed lower in the day's last game",
@@ -184,37 +187,40 @@ class CupRule(str, Enum):
 
 
 @dataclass(frozen=True)
-class CupGame:
+class CupGame(Generic[P]):
     """One contested game of a day, in the order played: ``players`` in seat order,
     their ``totals`` (game totals with fines)."""
 
-    players: tuple
+    players: tuple[P, ...]
     totals: tuple[int, ...]
 
     @property
-    def places(self) -> dict:
+    def places(self) -> dict[P, int]:
+        """Each player's place (1-based; equal totals share the better place)."""
         return dict(zip(self.players, places(self.totals)))
 
     @property
-    def points(self) -> dict:
+    def points(self) -> dict[P, int]:
+        """Each player's cup points (:func:`cup_points`)."""
         return dict(zip(self.players, cup_points(self.totals)))
 
 
 @dataclass(frozen=True)
-class CupDecision:
+class CupDecision(Generic[P]):
     """The day's cup holder and why.  ``points``: cup points of the day per
     candidate.  ``tied``: the players tied on fewest points when a tie-break
     decided, or the players still tied when the keeper decides.  ``holder`` is
     ``None`` when the chain ends in a tie and the keeper has not chosen yet, or
     when the day has no contested game (``rule`` is ``None`` then)."""
 
-    holder: Hashable | None
+    holder: P | None
     rule: CupRule | None
-    points: dict
-    tied: tuple = ()
+    points: dict[P, int]
+    tied: tuple[P, ...] = ()
 
     @property
     def needs_keeper(self) -> bool:
+        """Whether only the keeper can decide (still tied after every rule, nobody picked)."""
         return self.holder is None and self.rule is CupRule.KEEPER
 
 
@@ -222,7 +228,7 @@ class KeeperPickError(ValueError):
     """The keeper named a player who is not among the tied candidates."""
 
 
-def day_cup(games: Sequence[CupGame], keeper_pick: Hashable | None = None) -> CupDecision:
+def day_cup(games: Sequence[CupGame[P]], keeper_pick: P | None = None) -> CupDecision[P]:
     """The day's cup holder (RULES.md §12) from its contested games in order.
 
     The candidates are the players of every contested game of the day (a player

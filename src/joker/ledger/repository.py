@@ -38,17 +38,17 @@ import datetime as dt
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
-from sqlalchemy import select
+from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from joker.errors import JokerError
 from joker.games.joker.rules import parse_rules
 from joker.games.joker.scoring import DealResult
+from joker.store import DEFAULT_TIMEOUT, WRITE, Game, GameDay, Player, display, utcnow
 from . import regulation as reg
-from .db import DEFAULT_TIMEOUT, WRITE, LedgerError, display, open_engine, translated
+from .db import LedgerError, open_engine, translated
 from .entry import _op_bids, _op_deal, _op_edit, _op_penalty, _op_redeal, _op_tricks, _op_trump, _op_undo, _reason
 from .inputs import _player_name, _seat_in
-from .models import Game, GameDay, Player, utcnow
 from .records import _names, _open_attempt
 from .rows import (
     _current_game_id,
@@ -68,13 +68,20 @@ from .values import ABANDONED, OPEN, CurrentDeal, DayInfo, GameView, PenaltyInfo
 from .view import _player_info, _view
 
 
+def _current(s: Session, g: Game) -> CurrentDeal:
+    """The deal being entered in ``g`` right after an entry to it (the game is at a deal)."""
+    current = _view(s, g).current
+    assert current is not None  # the entry just made was refused otherwise
+    return current
+
+
 # -- the ledger ------------------------------------------------------------------------------------
 class Ledger:
     """A scorekeeper's book on one database.  Open with :meth:`open`; every
     method is one transaction; games are named by id (``None``: the current
     game — the most recently started open one, else the last game)."""
 
-    def __init__(self, engine, url: str):
+    def __init__(self, engine: Engine, url: str) -> None:
         self.engine = engine
         self.url = url
         self._writer = engine.execution_options(**{WRITE: True})
@@ -92,7 +99,7 @@ class Ledger:
     def __enter__(self) -> "Ledger":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     @property
@@ -239,14 +246,14 @@ class Ledger:
         with self.write() as s:
             g = _lock(s, game)
             _op_trump(s, g, trump)
-            return _view(s, g).current
+            return _current(s, g)
 
     def set_bids(self, game: int | None, bids: Sequence[int | None] | str, house_override: bool = False) -> CurrentDeal:
         """Bids per seat in seat order (``None``/``-`` for not yet said)."""
         with self.write() as s:
             g = _lock(s, game)
             _op_bids(s, g, bids, house_override)
-            return _view(s, g).current
+            return _current(s, g)
 
     def set_bid(self, game: int | None, who: str | int, bid: int, house_override: bool = False) -> CurrentDeal:
         """One player's bid (name or 0-based seat), e.g. as said round the table."""
@@ -258,7 +265,7 @@ class Ledger:
             cur = list(d.bids) if d is not None and d.bids else [None] * len(names)
             cur[seat] = bid
             _op_bids(s, g, cur, house_override or (d is not None and d.house_override), kind="bid")
-            return _view(s, g).current
+            return _current(s, g)
 
     def set_tricks(self, game: int | None, tricks: Sequence[int] | str) -> DealResult:
         """Tricks taken per seat: scores the deal (the engine checks they sum to the deal size)."""
@@ -288,11 +295,15 @@ class Ledger:
             info, _ = _op_penalty(s, g, who, code, kind, note, deal, redeal)
             return info
 
-    def fine(self, game: int | None, who: str | int, code: str = reg.OTHER, note: str = "", **kw) -> PenaltyInfo:
-        return self.penalty(game, who, code, reg.FINE, note, **kw)
+    def fine(self, game: int | None, who: str | int, code: str = reg.OTHER, note: str = "", *,
+             deal: int | None = None, redeal: bool | None = None) -> PenaltyInfo:
+        """A fine: :meth:`penalty` with ``kind`` fine."""
+        return self.penalty(game, who, code, reg.FINE, note, deal, redeal)
 
-    def dot(self, game: int | None, who: str | int, code: str = reg.OTHER, note: str = "", **kw) -> PenaltyInfo:
-        return self.penalty(game, who, code, reg.DOT, note, **kw)
+    def dot(self, game: int | None, who: str | int, code: str = reg.OTHER, note: str = "", *,
+            deal: int | None = None, redeal: bool | None = None) -> PenaltyInfo:
+        """A dot: :meth:`penalty` with ``kind`` dot."""
+        return self.penalty(game, who, code, reg.DOT, note, deal, redeal)
 
     def redeal(self, game: int | None, reason: str = "", code: str | None = None, who: str | int | None = None,
                note: str = "") -> VoidDeal:
@@ -304,7 +315,9 @@ class Ledger:
                 if code is None:
                     raise LedgerError("redeal_needs_code")
                 kind = None if code != reg.OTHER else reg.FINE
-                _, voided = _op_penalty(s, g, who, code, kind, note or reason, None, True)
+                _, penalty_voided = _op_penalty(s, g, who, code, kind, note or reason, None, True)
+                assert penalty_voided is not None  # asked to redeal: it voided the attempt or refused
+                voided = penalty_voided
             else:
                 voided = _op_redeal(s, g, _reason(code, reason))
             return voided

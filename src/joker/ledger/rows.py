@@ -13,8 +13,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from joker.games.joker.rules import RULES_VERSION, Rules
+from joker.store import Entry, Game, GameDay, GameSeat, Player
 from .db import LedgerError
-from .models import Entry, Game, GameDay, GameSeat, Player
 from .values import FINISHED, OPEN, DayInfo
 
 

@@ -10,9 +10,9 @@ from sqlalchemy.orm import Session
 
 from joker.games.joker.engine.state import GameState
 from joker.games.joker.scoring import game_totals, places
+from joker.store import CupResult, Game, GameDay, InfringementRow, Player, Slap, utcnow
 from . import regulation as reg
 from .db import LedgerError
-from .models import CupResult, Game, GameDay, InfringementRow, Player, Slap, utcnow
 from .records import _fines, _open_attempt, _rescore, _rules, _state
 from .rows import _journal, _lock_day, _player
 from .values import FINISHED, KeeperDecisionNeeded
@@ -47,7 +47,7 @@ def _op_finish(s: Session, g: Game) -> None:
     _journal(s, g, "finish", {})
 
 
-def cup_games(day: GameDay) -> list[reg.CupGame]:
+def cup_games(day: GameDay) -> list[reg.CupGame[int]]:
     """The day's contested finished games, in order, for :func:`regulation.day_cup`."""
     return [
         reg.CupGame(tuple(st.player_id for st in g.seats), tuple(g.totals))
@@ -55,7 +55,13 @@ def cup_games(day: GameDay) -> list[reg.CupGame]:
     ]
 
 
-def _decide_cup(s: Session, d: GameDay, keeper_pick: str | None) -> reg.CupDecision:
+def _name(s: Session, player_id: int) -> str:
+    p = s.get(Player, player_id)
+    assert p is not None  # a foreign key of the row that names it
+    return p.name
+
+
+def _decide_cup(s: Session, d: GameDay, keeper_pick: str | None) -> reg.CupDecision[int]:
     pick_id = None
     if keeper_pick is not None:
         pick_id = _player(s, keeper_pick).id
@@ -63,10 +69,10 @@ def _decide_cup(s: Session, d: GameDay, keeper_pick: str | None) -> reg.CupDecis
         decision = reg.day_cup(cup_games(d), pick_id)
     except reg.KeeperPickError:
         decision = reg.day_cup(cup_games(d))
-        names = [s.get(Player, i).name for i in decision.tied]
+        names = [_name(s, i) for i in decision.tied]
         raise LedgerError("not_tied", pick=keeper_pick, tied=", ".join(names)) from None
     if decision.needs_keeper:
-        names = [s.get(Player, i).name for i in decision.tied]
+        names = [_name(s, i) for i in decision.tied]
         raise KeeperDecisionNeeded("keeper_decides", names, date=d.date, players=", ".join(names))
     d.cup_holder_id = decision.holder
     d.cup_rule = None if decision.rule is None else decision.rule.value
@@ -77,7 +83,7 @@ def _decide_cup(s: Session, d: GameDay, keeper_pick: str | None) -> reg.CupDecis
 
 def _keeper_pick_of(s: Session, day: GameDay) -> str | None:
     if day.cup_rule == reg.CupRule.KEEPER.value and day.cup_holder_id is not None:
-        return s.get(Player, day.cup_holder_id).name
+        return _name(s, day.cup_holder_id)
     return None
 
 
@@ -109,6 +115,7 @@ def _refresh_slaps(s: Session, day: GameDay) -> None:
     for key in want:
         if key not in have:
             inf = s.get(InfringementRow, key[0])
+            assert inf is not None  # the dot was just read
             s.add(Slap(day_id=day.id, player_id=key[1], infringement_id=key[0], game_id=key[2], number=key[3],
                        created_at=inf.created_at))
     s.flush()

@@ -16,8 +16,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from joker.games.joker.scoring import block_summaries
+from joker.store import CupResult, Game, GameDay, InfringementRow, Player, Slap
 from . import regulation as reg
-from .models import CupResult, Game, GameDay, InfringementRow, Player, Slap
 from .records import _state
 from .repository import Ledger
 from .values import FINISHED
@@ -25,6 +25,10 @@ from .values import FINISHED
 
 @dataclass
 class PlayerStats:
+    """One player's record over finished games: games, wins (first places), the
+    sum of places, cup points and contested games, cups won and calendar days
+    holding the cup, blocks with a premium, bids said and made, fines, dots, slaps."""
+
     name: str
     core: bool
     games: int = 0
@@ -43,10 +47,12 @@ class PlayerStats:
 
     @property
     def mean_place(self) -> float | None:
+        """Mean place (1 best), ``None`` before a first game."""
         return self.place_sum / self.games if self.games else None
 
     @property
     def made_share(self) -> float | None:
+        """Share of bids made (0–1), ``None`` before a first bid."""
         return self.bids_made / self.bids if self.bids else None
 
 
@@ -62,11 +68,15 @@ class HeadToHead:
 
     @property
     def level(self) -> int:
+        """Games in which they shared a place."""
         return self.games - self.a_ahead - self.b_ahead
 
 
 @dataclass(frozen=True)
 class GameSummary:
+    """One game of a day in :func:`history`: players in seat order; totals, places
+    and cup points per seat once finished (``None`` before)."""
+
     id: int
     number: int
     state: str
@@ -80,6 +90,9 @@ class GameSummary:
 
 @dataclass(frozen=True)
 class DayHistory:
+    """One game day in :func:`history`: its games, and once ended its cup holder,
+    the rule that decided and the players tied on points."""
+
     date: dt.date
     ended: bool
     games: tuple[GameSummary, ...]
@@ -103,8 +116,10 @@ def _in_season(d: dt.date, season: int | None) -> bool:
 
 
 def history(ledger: Ledger, season: int | None = None, player: str | None = None) -> list[DayHistory]:
+    """The game days of ``season`` (a year; ``None``: all), oldest first; with
+    ``player`` (a name) only the games he played and the days he played in."""
     with ledger.read() as s:
-        names = {p.id: p.name for p in s.scalars(select(Player))}
+        names: dict[int | None, str] = {p.id: p.name for p in s.scalars(select(Player))}
         out = []
         for d in s.scalars(select(GameDay).order_by(GameDay.date)):
             if not _in_season(d.date, season):
@@ -132,17 +147,17 @@ def history(ledger: Ledger, season: int | None = None, player: str | None = None
 def _holder_days(s: Session, season: int | None, today: dt.date) -> dict[int, tuple[int, int]]:
     """Per player id: (cups won, calendar days holding the cup) — a holder keeps it
     until the next day that awards it (RULES.md §12)."""
-    days = [d for d in s.scalars(select(GameDay).order_by(GameDay.date))
+    days = [(d.date, d.cup_holder_id) for d in s.scalars(select(GameDay).order_by(GameDay.date))
             if d.ended_at is not None and d.cup_holder_id is not None]
     out: dict[int, tuple[int, int]] = {}
-    for k, d in enumerate(days):
-        if not _in_season(d.date, season):
+    for k, (date, holder) in enumerate(days):
+        if not _in_season(date, season):
             continue
-        end = days[k + 1].date if k + 1 < len(days) else today
+        end = days[k + 1][0] if k + 1 < len(days) else today
         if season is not None:
             end = min(end, dt.date(season + 1, 1, 1))
-        cups, held = out.get(d.cup_holder_id, (0, 0))
-        out[d.cup_holder_id] = (cups + 1, held + max((end - d.date).days, 0))
+        cups, held = out.get(holder, (0, 0))
+        out[holder] = (cups + 1, held + max((end - date).days, 0))
     return out
 
 
@@ -189,16 +204,16 @@ def player_stats(ledger: Ledger, season: int | None = None,
                         rec.a_ahead += 1
                     else:
                         rec.b_ahead += 1
-        for i in s.scalars(select(InfringementRow)):
-            g = s.get(Game, i.game_id)
-            if not _in_season(g.day.date, season):
+        for i, date in s.execute(select(InfringementRow, GameDay.date).join(Game, Game.id == InfringementRow.game_id)
+                                 .join(GameDay, GameDay.id == Game.day_id)):
+            if not _in_season(date, season):
                 continue
             if i.kind == reg.FINE:
                 stats[i.player_id].fines += 1
             else:
                 stats[i.player_id].dots += 1
-        for x in s.scalars(select(Slap)):
-            if _in_season(s.get(GameDay, x.day_id).date, season):
+        for x, date in s.execute(select(Slap, GameDay.date).join(GameDay, GameDay.id == Slap.day_id)):
+            if _in_season(date, season):
                 stats[x.player_id].slaps += 1
         for pid, (cups, held) in _holder_days(s, season, today).items():
             stats[pid].cups = cups
@@ -211,9 +226,9 @@ def cup_season(ledger: Ledger, season: int | None = None) -> CupSeason:
     """Cumulative cup points per player over the ended game days of ``season``."""
     out = CupSeason()
     with ledger.read() as s:
-        names = {p.id: p.name for p in s.scalars(select(Player))}
+        names: dict[int | None, str] = {p.id: p.name for p in s.scalars(select(Player))}
         running: dict[str, int] = {}
-        rows = []
+        rows: list[tuple[dt.date, dict[str, int], str | None]] = []
         for d in s.scalars(select(GameDay).order_by(GameDay.date)):
             if not _in_season(d.date, season) or d.ended_at is None:
                 continue

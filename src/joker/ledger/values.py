@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from joker.games.joker.record import GameRecord
 from joker.games.joker.rules import Rules
-from joker.games.joker.scoring import DealResult, block_summaries, places
+from joker.games.joker.scoring import BlockSummary, DealResult, block_summaries, places
 from joker.games.joker.sheet import SheetRow
 from . import regulation as reg
 from .db import LedgerError
@@ -211,7 +211,8 @@ class GameView:
         return reg.cup_points(self.totals) if self.contested else None
 
     @property
-    def blocks(self):
+    def blocks(self) -> list[BlockSummary]:
+        """The begun blocks' summaries (premiums, cuts), by the engine (:func:`joker.games.joker.scoring.block_summaries`)."""
         return block_summaries(self.rules, self.results)
 
     def seat_of(self, who: str | int) -> int:

@@ -16,14 +16,16 @@ from joker.errors import JokerError
 from joker.games.joker.record import replay, totals_with_penalties
 from joker.games.joker.rules import parse_rules
 from joker.games.joker.scoring import places
+from joker.store import CupResult, Game, GameDay, Player, Slap
 from . import regulation as reg
-from .models import CupResult, Game, GameDay, Player, Slap
 from .records import _record, _scored
 from .standings import cup_games, derive_slaps
 from .values import FINISHED, OPEN
 
 
 def verify_game(s: Session, g: Game) -> list[str]:
+    """What differs between game ``g``'s stored caches (deal scores, fine values,
+    totals, places, cup points) and what its record gives: one line each."""
     where = f"game {g.id} ({g.day.date} #{g.number})"
     out: list[str] = []
     scored = _scored(g)
@@ -44,9 +46,9 @@ def verify_game(s: Session, g: Game) -> list[str]:
         if d.scores != list(r.scores):
             out.append(f"{where}, deal {d.number}: stored scores {d.scores} differ from the engine's {list(r.scores)}")
     for i in g.infringements:
-        want = rules.fine if i.kind == reg.FINE else 0
-        if i.value != want:
-            out.append(f"{where}: the {i.kind} #{i.id} is worth {i.value}, the rules say {want}")
+        value = rules.fine if i.kind == reg.FINE else 0
+        if i.value != value:
+            out.append(f"{where}: the {i.kind} #{i.id} is worth {i.value}, the rules say {value}")
     if g.state == FINISHED:
         if not state.is_terminal():
             out.append(f"{where}: finished with {len(state.results)} of {len(rules.deals)} deals")
@@ -56,11 +58,11 @@ def verify_game(s: Session, g: Game) -> list[str]:
             out.append(f"{where}: stored totals {g.totals} differ from the engine's {totals}")
         pl = places(totals)
         pts = reg.cup_points(totals) if g.cup_contested else None
-        rows = {r.seat: r for r in s.scalars(select(CupResult).where(CupResult.game_id == g.id))}
+        rows = {row.seat: row for row in s.scalars(select(CupResult).where(CupResult.game_id == g.id))}
         for seat, st in enumerate(g.seats):
-            r = rows.get(seat)
+            row = rows.get(seat)
             want = (st.player_id, totals[seat], pl[seat], None if pts is None else pts[seat])
-            have = None if r is None else (r.player_id, r.total, r.place, r.points)
+            have = None if row is None else (row.player_id, row.total, row.place, row.points)
             if have != want:
                 out.append(f"{where}: {st.player.name}'s result (player, total, place, cup points) is stored as "
                            f"{have}, derived {want}")
@@ -68,6 +70,7 @@ def verify_game(s: Session, g: Game) -> list[str]:
 
 
 def verify_day(s: Session, d: GameDay) -> list[str]:
+    """What differs between day ``d``'s stored slaps and cup holder and what its dots and games give."""
     out: list[str] = []
     want = sorted(derive_slaps(s, d))
     have = sorted((x.infringement_id, x.player_id, x.game_id, x.number)
@@ -83,13 +86,14 @@ def verify_day(s: Session, d: GameDay) -> list[str]:
             return out
         rule = None if decision.rule is None else decision.rule.value
         if (decision.holder, rule) != (d.cup_holder_id, d.cup_rule):
-            names = {p.id: p.name for p in s.scalars(select(Player))}
+            names: dict[int | None, str] = {p.id: p.name for p in s.scalars(select(Player))}
             out.append(f"day {d.date}: the cup is stored as {names.get(d.cup_holder_id)} ({d.cup_rule}), "
                        f"derived {names.get(decision.holder)} ({rule})")
     return out
 
 
 def verify_all(s: Session) -> list[str]:
+    """Every difference of every game, then of every day (empty: the database agrees with the engine)."""
     out: list[str] = []
     for g in s.scalars(select(Game).order_by(Game.id)):
         out.extend(verify_game(s, g))

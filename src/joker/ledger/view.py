@@ -14,8 +14,8 @@ from joker.games.joker.engine.state import GameState
 from joker.games.joker.record import replay
 from joker.games.joker.scoring import game_totals
 from joker.games.joker.sheet import build_sheet
+from joker.store import Deal, Game, InfringementRow, Player, Slap
 from . import regulation as reg
-from .models import Deal, Game, InfringementRow, Player, Slap
 from .records import (
     _current_number,
     _fines,
@@ -61,7 +61,8 @@ def _view(s: Session, g: Game) -> GameView:
         d = _open_attempt(g)
         bids = tuple(d.bids) if d is not None and d.bids else (None,) * n
         others = [b for i, b in enumerate(bids) if i != dealer]
-        forbidden = None if None in others else reg.forbidden_dealer_bid(rules, spec.cards, others)
+        said = [b for b in others if b is not None]
+        forbidden = None if len(said) < len(others) else reg.forbidden_dealer_bid(rules, spec.cards, said)
         chooser = order[0] if rules.trump_chosen(spec) else None
         attempt = d.attempt if d is not None else _next_attempt(g, num)
         current = CurrentDeal(num, attempt, spec.cards, spec.kind.value, spec.block + 1, dealer, order[0], order,

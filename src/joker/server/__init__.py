@@ -4,8 +4,8 @@ replay games, and keep a real-card game's sheet (the scorekeeper) there.
 ``create_app(db)`` (:mod:`.app`) builds the FastAPI application; ``joker
 serve`` runs it with uvicorn.  Modules, one job each:
 
-* :mod:`.models` — the web tables' rows (on the ledger's database);
-* :mod:`.store` — persistence: every accepted action is written before it is broadcast;
+* :mod:`.store` — persistence (tables of :mod:`joker.store.web_tables`, on the ledger's database):
+  every accepted action is written before it is broadcast;
 * :mod:`.tokens` — signed seat tokens;
 * :mod:`.views` — every message's game content, built only from
   :func:`joker.games.joker.engine.view_of` (or a spectator's view with no hands);

@@ -1,5 +1,8 @@
 """Persistence of web tables on the ledger's database (SQLite by default,
-PostgreSQL through ``JOKER_DB_URL``), in the tables of :mod:`.models`.
+PostgreSQL through ``JOKER_DB_URL``), in the tables of
+:mod:`joker.store.web_tables`.  Database errors are raised as the ledger's
+(:func:`joker.ledger.db.translated`): the app says every
+:class:`~joker.ledger.db.LedgerError` in the client's language.
 
 Every write is one short transaction — or, under load, part of one: the
 hub's single writer thread takes every write waiting for it and commits them
@@ -21,10 +24,9 @@ from typing import Any, Callable, Iterator
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
 from joker import __version__
-from joker.ledger.db import WRITE, translated
-from joker.ledger.models import utcnow
 from joker.games.joker.rules import RULES_VERSION, parse_rules
-from .models import WebAction, WebAnalysis, WebSetting, WebTable
+from joker.ledger.db import translated
+from joker.store import WRITE, WebAction, WebAnalysis, WebSetting, WebTable, utcnow
 from .table import FINISHED, PLAYING, WAITING, Options, Seat, Table, penalty_from_json, rebuild
 from .tokens import new_secret
 

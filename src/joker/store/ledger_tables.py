@@ -1,19 +1,19 @@
-"""The ledger's tables (SQLAlchemy 2 typed ORM).
+"""The scorekeeper's tables (SQLAlchemy 2 typed ORM), used by :mod:`joker.ledger`.
 
 The stored game *is* the engine's record (``joker.games.joker.record``): a game row holds
 the rules string and first dealer, ``game_seats`` the players in table order,
 ``deals`` the trump, bids and tricks of each deal (plus voided attempts:
 redeals), ``infringements`` its fines and dots.  Everything else — deal
 scores, game totals, places, cup points, slaps, the day's cup holder — is
-derived by the engine's scoring code and the pure :mod:`.regulation`, stored
+derived by the engine's scoring code and the pure :mod:`joker.ledger.regulation`, stored
 as a cache that ``joker ledger verify`` recomputes and compares.
 
 Seats and dealers are 0-based here, as in the engine's code; deal numbers and
 blocks are 1-based, as on the paper sheet.  Times are UTC.
 
 The schema is created and changed only by the Alembic migrations in
-``joker/ledger/migrations`` (applied automatically on first use); a test checks
-that these models and the migrations agree.
+``joker/store/migrations`` (``0001_initial``; applied automatically on first
+use); a test checks that these models and the migrations agree.
 """
 
 from __future__ import annotations
@@ -21,29 +21,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Integer, MetaData, String, Text, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-NAMING = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
-
-
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
-
-
-class Base(DeclarativeBase):
-    metadata = MetaData(naming_convention=NAMING)
-    type_annotation_map = {
-        dt.datetime: DateTime(timezone=True),
-        dict[str, Any]: JSON,
-        list[Any]: JSON,
-    }
+from .base import Base, utcnow
 
 
 class Player(Base):
@@ -59,7 +40,7 @@ class Player(Base):
 
 class GameDay(Base):
     """One sitting.  Once ended, its cup decision: the holder, the rule of the
-    tie-break chain that decided (``regulation.CupRule``), the players tied on
+    tie-break chain that decided (``joker.ledger.regulation.CupRule``), the players tied on
     points (``cup_tied``, player ids) and each candidate's points
     (``cup_points``: ``[[player_id, points], …]``)."""
 

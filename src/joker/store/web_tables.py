@@ -1,6 +1,6 @@
-"""The web tables' own rows, on the ledger's database and metadata
-(:class:`joker.ledger.models.Base`), created by the Alembic migrations
-``0002_web_tables`` and ``0003_web_analyses`` beside the ledger's.
+"""The web server's tables (SQLAlchemy 2 typed ORM), used by :mod:`joker.server`:
+on the same database and metadata (:class:`.base.Base`) as the scorekeeper's,
+created by the Alembic migrations ``0002_web_tables`` and ``0003_web_analyses``.
 
 A web table is stored as the engine needs it to rebuild the game exactly:
 the rules string, the seed and the first dealer (so every deal's cards
@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from joker.ledger.models import Base, utcnow
+from .base import Base, utcnow
 
 
 class WebTable(Base):

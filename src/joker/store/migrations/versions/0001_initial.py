@@ -1,4 +1,4 @@
-"""The initial ledger schema: players, game days, games and their seats,
+"""The initial schema, the scorekeeper's tables: players, game days, games and their seats,
 deals (with redeal attempts), infringements, slaps, cup results and the
 undo journal.
 

@@ -1,6 +1,6 @@
 """The web app's double-dummy analyses: one per finished table, as JSON text,
 with the rules and code versions that made it.  Model:
-``joker.server.models.WebAnalysis``.
+:class:`joker.store.web_tables.WebAnalysis`.
 
 Revision ID: 0003_web_analyses
 Revises: 0002_web_tables

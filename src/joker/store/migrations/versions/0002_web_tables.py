@@ -1,6 +1,6 @@
 """The web app's tables: web tables (rules, seed, seats, status, event
 number), their accepted actions in order, and server settings (the seat-token
-key).  Models: ``joker.server.models``.
+key).  Models: :mod:`joker.store.web_tables`.
 
 Revision ID: 0002_web_tables
 Revises: 0001_initial

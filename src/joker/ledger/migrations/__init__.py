@@ -1,1 +1,0 @@
-"""Alembic migrations of the ledger schema (applied by :func:`joker.ledger.db.upgrade`)."""

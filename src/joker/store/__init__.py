@@ -1,0 +1,45 @@
+"""The database every application of joker shares: the SQLAlchemy declarative
+base, the tables, engines and URLs, and the Alembic migrations.
+
+**Why a package of its own.**  One database holds the scorekeeper's tables
+(:mod:`joker.ledger`) and the web server's (:mod:`joker.server`), under one
+metadata and one Alembic history (``0001_initial`` the ledger's,
+``0002_web_tables`` and ``0003_web_analyses`` the server's).  Alembic's
+environment needs every table on that metadata, so the models of every table
+the migrations create live here, beside the migrations; the applications
+import them from here and never from each other.  This package imports only
+SQLAlchemy, Alembic, platformdirs and :mod:`joker.errors`: no game and no
+application: the layer below both.
+
+**Errors.**  The store raises :class:`StoreError` /
+:class:`StoreUnavailable` with a ``db_*`` code and the fields of its message,
+not the words: the application says them (:func:`joker.ledger.db.translated`
+re-raises them as :class:`joker.ledger.db.LedgerError`, whose texts, English
+and Russian, are in :mod:`joker.i18n.ledger`).
+
+Modules: :mod:`.base` (declarative base, naming convention, :func:`utcnow`),
+:mod:`.ledger_tables` and :mod:`.web_tables` (the tables), :mod:`.urls`
+(``--db`` path or URL, ``$JOKER_DB_URL``, the default SQLite file),
+:mod:`.engine` (SQLite in WAL mode / PostgreSQL, :data:`WRITE`, errors
+explained), :mod:`.schema` (migrations: upgrade, downgrade, revisions,
+:func:`prepare`), :mod:`.opening` (:func:`open_engine`), :mod:`.errors`.
+The migrations are in ``joker/store/migrations`` (``env.py`` and
+``versions/``), loaded by Alembic as files: their imports are absolute.
+"""
+
+from .base import NAMING, Base, utcnow
+from .engine import DEFAULT_TIMEOUT, WRITE, explain, make_engine, translated
+from .errors import StoreError, StoreUnavailable
+from .ledger_tables import CupResult, Deal, Entry, Game, GameDay, GameSeat, InfringementRow, Player, Slap
+from .opening import check_sqlite_file, open_engine
+from .schema import current_revision, downgrade, head_revision, known_revisions, prepare, upgrade
+from .urls import ENV_URL, default_path, display, resolve_url, sqlite_path, sqlite_url
+from .web_tables import WebAction, WebAnalysis, WebSetting, WebTable
+
+__all__ = [
+    "DEFAULT_TIMEOUT", "ENV_URL", "NAMING", "WRITE", "Base", "CupResult", "Deal", "Entry", "Game", "GameDay",
+    "GameSeat", "InfringementRow", "Player", "Slap", "StoreError", "StoreUnavailable", "WebAction", "WebAnalysis",
+    "WebSetting", "WebTable", "check_sqlite_file", "current_revision", "default_path", "display", "downgrade",
+    "explain", "head_revision", "known_revisions", "make_engine", "open_engine", "prepare", "resolve_url",
+    "sqlite_path", "sqlite_url", "translated", "upgrade", "utcnow",
+]

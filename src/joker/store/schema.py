@@ -1,0 +1,96 @@
+"""The schema's history: the Alembic migrations in ``joker/store/migrations``
+(shipped with the package, configured in code: no ``alembic.ini``), applied
+on first use by :func:`prepare`.
+
+Revision ids are part of every database already written (its
+``alembic_version`` row): they never change, and a new schema is a new
+revision on top of the head.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Connection, Engine, inspect
+
+from .engine import WRITE, translated
+from .errors import StoreUnavailable
+from .urls import display
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+LEDGER_TABLES = {"players", "game_days", "games", "deals"}
+"""Tables every joker database has (revision ``0001_initial``): an Alembic database without them is another program's."""
+
+if TYPE_CHECKING:  # Alembic is imported only when a migration runs
+    from alembic.config import Config
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """An Alembic config for the package's migrations directory, running on ``connection`` if given."""
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        cfg.attributes["connection"] = connection
+    return cfg
+
+
+def head_revision() -> str:
+    """The newest revision id of the package's migrations (e.g. ``0003_web_analyses``)."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None, f"no migrations in {MIGRATIONS}"  # the package ships them
+    return head
+
+
+def known_revisions() -> set[str]:
+    """Every revision id of the package's migrations."""
+    from alembic.script import ScriptDirectory
+
+    return {s.revision for s in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The database's revision id (``None``: no migration applied)."""
+    from alembic.migration import MigrationContext
+
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Apply the migrations up to ``revision`` (one transaction)."""
+    from alembic import command
+
+    with engine.execution_options(**{WRITE: True}).begin() as conn:
+        command.upgrade(alembic_config(conn), revision)
+
+
+def downgrade(engine: Engine, revision: str = "base") -> None:
+    """Undo the migrations down to ``revision`` (``base``: an empty database)."""
+    from alembic import command
+
+    with engine.execution_options(**{WRITE: True}).begin() as conn:
+        command.downgrade(alembic_config(conn), revision)
+
+
+def prepare(engine: Engine, url: str) -> None:
+    """Make the database on ``engine`` a joker database at the head revision:
+    refuse a foreign one, create or upgrade ours.  Raises
+    :class:`.errors.StoreUnavailable` (``db_foreign``, ``db_newer``,
+    ``db_other_alembic``; :class:`.errors.StoreError` for other database errors)."""
+    with translated(url):
+        tables = set(inspect(engine).get_table_names())
+        if tables and "alembic_version" not in tables:
+            shown = ", ".join(sorted(tables)[:6]) + (" …" if len(tables) > 6 else "")
+            raise StoreUnavailable("db_foreign", db=display(url), tables=shown)
+        rev = current_revision(engine) if tables else None
+        if rev is not None and rev not in known_revisions():
+            raise StoreUnavailable("db_newer", db=display(url), revision=rev)
+        if rev is not None and not LEDGER_TABLES <= tables:
+            raise StoreUnavailable("db_other_alembic", db=display(url))
+        if rev != head_revision():
+            upgrade(engine)
