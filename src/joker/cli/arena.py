@@ -16,7 +16,7 @@ from rich.table import Table
 
 from joker.match.arena import ArenaReport, boards_for, run_arena, seatings
 from joker.errors import JokerError
-from joker.games.joker.rules import parse_rules
+from joker.games.joker.rules import Rules, parse_rules
 from .render import progress_bar
 
 
@@ -60,7 +60,7 @@ def report_tables(report: ArenaReport) -> list[Table]:
     return [top, by_size]
 
 
-def plan_text(rules, deals: int) -> str:
+def plan_text(rules: Rules, deals: int) -> str:
     """What ``--deals`` amounts to: boards, games and deals in all (``ValueError`` for ``deals < 1``)."""
     boards = boards_for(rules, deals)
     per = len(rules.deals)
