@@ -320,8 +320,8 @@ class GameState:
         self._legal = None
         self._log = ((self.deal_index, action), self._log)
         p = self.current_player
-        assert p is not None  # a player is to move in every phase but OVER
         n = self.rules.players
+        assert p is not None  # a player is to move in every phase but OVER
         if type(action) is Play or type(action) is LeadJoker or type(action) is FollowJoker:
             c = action.card
             bit = 1 << c
