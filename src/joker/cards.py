@@ -48,16 +48,6 @@ def suit_of(c: Card) -> Suit | None:
     return None if c >= JOKER1 else c // 13
 
 
-def rank_of(c: Card) -> int | None:
-    """The rank of ``c`` (0..12 for 2..A), or ``None`` for a joker."""
-    return None if c >= JOKER1 else c % 13
-
-
-def is_joker(c: Card) -> bool:
-    """True for ``X1`` and ``X2``."""
-    return c >= JOKER1
-
-
 def format_card(c: Card) -> str:
     """Text form of a card: ``AH``, ``TS``, ``X1``.  Raises ``InvalidNotationError`` for a non-card."""
     if not isinstance(c, int) or not 0 <= c <= JOKER2:
@@ -100,7 +90,7 @@ def parse_card(text: str) -> Card:
         t = t.replace(sym, letter)
     t = t.replace("10", "T")
     if len(t) == 2:
-        a, b = t
+        a, b = t[0], t[1]
         if a in SUITS and b in RANKS:  # suit first: ♥A
             a, b = b, a
         if a in RANKS and b in SUITS:

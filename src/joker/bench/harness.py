@@ -17,6 +17,7 @@ import dataclasses
 import json
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any, TypedDict
 
 from rich.console import Console
 from rich.progress import Progress
@@ -29,12 +30,24 @@ from joker.games.joker.rules import preset
 from joker.match.simulate import mean_ci, play_game
 
 
+class Row(TypedDict):
+    """One deal with a bid of a board: the hero's seat, place in the bidding, bid, tricks and deal score."""
+
+    board: int
+    hero: int
+    deal: int
+    order: int
+    bid: int
+    tricks: int
+    score: int
+
+
 def parse_budget(text: str, level: str = "medium") -> Budget:
     """``level``'s budget with ``text``'s overrides (``"blind=false,worlds=256"``;
     values read as true/false, none, int, float, else text) and no time cap
     unless ``seconds`` is given.  Raises :class:`JokerError` for a malformed
     override or an unknown field."""
-    over: dict[str, object] = {"seconds": 1e9}
+    over: dict[str, Any] = {"seconds": 1e9}  # values as read; dataclasses.replace checks the names
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, eq, raw = part.partition("=")
         if not eq or not key.strip():
@@ -61,7 +74,7 @@ def _value(raw: str) -> object:
     return raw
 
 
-def play_board(budget: Budget, schedule: str, seed: str, board: int, hero: int) -> list[dict]:
+def play_board(budget: Budget, schedule: str, seed: str, board: int, hero: int) -> list[Row]:
     """One game of board ``board`` with the search bot (``budget``) in seat
     ``hero``: a row per deal with a bid, ``{board, hero, deal, order, bid, tricks,
     score}``, ``order`` the hero's place in the bidding (0: first, the dealer's
@@ -77,7 +90,7 @@ def play_board(budget: Budget, schedule: str, seed: str, board: int, hero: int) 
             if r.bids is not None]
 
 
-def made_by_order(rows: list[dict], players: int) -> list[tuple[int, float]]:
+def made_by_order(rows: list[Row], players: int) -> list[tuple[int, float]]:
     """Per place in the bidding (``order`` 0 … players − 1): ``(bids, share made)``;
     a place without rows gives ``(0, nan)``."""
     out = []
@@ -87,7 +100,7 @@ def made_by_order(rows: list[dict], players: int) -> list[tuple[int, float]]:
     return out
 
 
-def paired(a: list[dict], b: list[dict]) -> dict[str, tuple[float, ...]]:
+def paired(a: list[Row], b: list[Row]) -> dict[str, tuple[float, ...]]:
     """Pair the rows of two runs by (board, hero, deal): ``made`` = (share A,
     share B, mean B − A, 95% half-width), ``score`` = (mean B − A, half-width).
     Raises ``ValueError`` when no row pairs."""
@@ -103,14 +116,14 @@ def paired(a: list[dict], b: list[dict]) -> dict[str, tuple[float, ...]]:
 
 
 def run(a: str, b: str, seed: str, boards: int, schedule: str = "9,9,9,9", workers: int = 2,
-        out: Path | None = None) -> dict:
+        out: Path | None = None) -> dict[str, object]:
     """Play both budgets (override texts ``a``, ``b``) on ``boards`` boards,
     print the paired report and return it (with the rows); ``out``: save it as
     JSON.  Raises :class:`JokerError` for a bad override or schedule."""
     budgets = {"A": parse_budget(a), "B": parse_budget(b)}
     preset("bus-angeles").replace(schedule=schedule)  # a bad schedule fails here, before any work
     n = preset("bus-angeles").players
-    rows: dict[str, list[dict]] = {"A": [], "B": []}
+    rows: dict[str, list[Row]] = {"A": [], "B": []}
     with ProcessPoolExecutor(workers) as pool, Progress(console=Console(stderr=True)) as bar:
         task = bar.add_task("games", total=2 * boards * n)
         jobs = [(k, pool.submit(play_board, budgets[k], schedule, seed, board, hero))

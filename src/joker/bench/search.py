@@ -24,17 +24,21 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from typing import Mapping
+
+import numpy as np
 
 from joker.bots import make_bot
-from joker.games.joker.engine.state import Phase, deal_cards_from_seed, new_game
+from joker.games.joker.engine.state import GameState, Phase, deal_cards_from_seed, new_game
 from joker.games.joker.engine.views import view_of
 from joker.games.joker.fastpath import kernels as FK
 from joker.games.joker.fastpath.convert import position_of
-from joker.games.joker.rules import preset
+from joker.games.joker.fastpath.kernels import I64s
+from joker.games.joker.rules import Rules, preset
 from joker.games.joker.solver import DoubleDummy
 
 
-def _post_bid(rules, seed: int):
+def _post_bid(rules: Rules, seed: int) -> GameState:
     rng = random.Random(seed)
     s = new_game(rules, seed=seed)
     while s.phase is not Phase.PLAY:
@@ -74,13 +78,17 @@ def rollouts(seconds: float) -> dict[str, float]:
     os_state = game.new_initial_state()
     os_state.apply_action(9)
     os_state.apply_action(state.dealer)
+    assert state.seed is not None  # a seeded game
     cards = deal_cards_from_seed(rules, state.seed, 0, state.dealer)
     dealt = [list(h) for h in cards.hands]
     for k in range(36):
         os_state.apply_action(OURS_TO_OS[dealt[k % 4][k // 4]])
+    assert cards.turned is not None  # 36 of the 52 cards are dealt: one is turned
     os_state.apply_action(OURS_TO_OS[cards.turned])
     for i in range(4):
-        os_state.apply_action(52 + state.bids[(state.dealer + 1 + i) % 4])
+        bid = state.bids[(state.dealer + 1 + i) % 4]
+        assert bid is not None  # a post-bid state
+        os_state.apply_action(52 + bid)
     bots = [pyspiel.make_uniform_random_bot(p, 1 + p) for p in range(4)]
     n = 0
     start = time.perf_counter()
@@ -122,6 +130,7 @@ def decision_times(games: int) -> dict[str, list[float]]:
         state = new_game(rules, seed=f"bench:{g}")
         while not state.is_terminal():
             p = state.current_player
+            assert p is not None  # the game is not over
             view = view_of(state, p)
             start = time.perf_counter()
             a = bots[p].choose(view)
@@ -132,12 +141,9 @@ def decision_times(games: int) -> dict[str, list[float]]:
     return out
 
 
-def _lookahead_tricks(rules, state, seat: int, params) -> int:
+def _lookahead_tricks(rules: Rules, state: GameState, seat: int, params: I64s) -> int:
     """Seat ``seat``'s tricks when it plays by ``policy.lookahead`` (its deal
     score as the table) and the others by the policy, every card known."""
-    import numpy as np
-
-    from joker.games.joker.fastpath import kernels as FK
     from joker.games.joker.fastpath import policy as FP
     from joker.games.joker.scoring import deal_score
 
@@ -150,6 +156,7 @@ def _lookahead_tricks(rules, state, seat: int, params) -> int:
     taken = np.zeros(n, dtype=np.int64)
     moves, buf, mine = (np.empty(FK.MAX_MOVES, dtype=np.int64) for _ in range(3))
     work = np.empty((3, n), dtype=np.int64)
+    assert state.current_player is not None  # a deal in play
     tlen, leader, first = 0, state.current_player, 1
     while hands[(leader + tlen) % n]:
         q = (leader + tlen) % n
@@ -167,8 +174,6 @@ def policy_quality(deals: int) -> dict[str, dict[str, float]]:
     premium) bid by heuristic bots: played out by the compiled policy with every
     hand known (no random moves), by one seat playing by lookahead (each seat in
     turn) and by the heuristic bots themselves."""
-    import numpy as np
-
     from joker.games.joker.fastpath import policy as FP
     from joker.games.joker.fastpath.convert import params_of
 
@@ -181,15 +186,19 @@ def policy_quality(deals: int) -> dict[str, dict[str, float]]:
         state = new_game(rules, seed=f"policy:{g}")
         while state.phase is not Phase.PLAY:
             p = state.current_player
+            assert p is not None  # the game is not over
             state = state.apply(bots[p].choose(view_of(state, p)))
-        bids = list(state.bids)
+        bids = [b for b in state.bids if b is not None]
+        assert len(bids) == n  # every seat has bid
         params = params_of(rules, state.trump, state.rotating)
         sums = np.zeros((1, n))
+        assert state.current_player is not None  # the deal is in play
         FP.mean_tricks(np.array([state.hands], dtype=np.int64), state.current_player,
                        np.array([bids], dtype=np.int64), params, 1, 0.0, sums)
         looked = [_lookahead_tricks(rules, state, s, params) for s in range(n)]
         while not state.is_terminal():
             p = state.current_player
+            assert p is not None  # the game is not over
             state = state.apply(bots[p].choose(view_of(state, p)))
         for name, tricks in zip(names, (sums[0], looked, state.results[-1].tricks)):
             for b, t in zip(bids, map(int, tricks)):
@@ -207,7 +216,7 @@ def _stats(xs: list[float]) -> str:
             f"max {1000 * s[-1]:8.2f} ms")
 
 
-def run(seconds: float = 3.0, deals: int = 200, games: int = 2) -> dict:
+def run(seconds: float = 3.0, deals: int = 200, games: int = 2) -> dict[str, Mapping[str, object]]:
     """Measure and print everything; returns the figures."""
     print("1. rollouts per second, oh_hell 4 players 9 tricks, post-bid")
     rates = rollouts(seconds)

@@ -35,6 +35,10 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 GOAL_P99_MS = 50.0
 
@@ -42,10 +46,11 @@ GOAL_P99_MS = 50.0
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
-def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:
@@ -61,15 +66,17 @@ def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> None:
         time.sleep(0.1)
 
 
-def _post(url: str, body: dict) -> dict:
+def _post(url: str, body: dict[str, object]) -> dict[str, Any]:
     req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read())
+        answer: dict[str, Any] = json.loads(r.read())  # the server's JSON object
+        return answer
 
 
-def relay_app():
+def relay_app() -> Starlette:
     """The reference: a WebSocket relay with no game — each text message goes to the other client of its pair."""
     from starlette.applications import Starlette
+    from starlette.requests import Request
     from starlette.routing import Route, WebSocketRoute
     from starlette.responses import PlainTextResponse
     from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -90,10 +97,23 @@ def relay_app():
         except WebSocketDisconnect:
             peers.remove(ws)
 
-    async def health(request):
+    async def health(request: Request) -> PlainTextResponse:
         return PlainTextResponse("ok")
 
     return Starlette(routes=[WebSocketRoute("/ws/{pair}", endpoint), Route("/healthz", health)])
+
+
+class Summary(TypedDict):
+    """One run's figures: latency samples and quantiles (ms), accepted actions, seconds, rate, errors answered."""
+
+    samples: int
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    actions: int
+    seconds: float
+    actions_per_s: float
+    errors: int
 
 
 @dataclass
@@ -104,7 +124,7 @@ class Stats:
     start: float = 0.0
     end: float = 0.0
 
-    def summary(self) -> dict:
+    def summary(self) -> Summary:
         lat = sorted(self.latencies)
         q = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) >= 2 else [float("nan")] * 99
         secs = max(self.end - self.start, 1e-9)
@@ -183,7 +203,7 @@ async def _game_clients(base: str, ws_base: str, clients: int, humans: int, thin
     return await _measure(stats, ready, done, tasks, seconds)
 
 
-async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, tasks: list, seconds: float) -> Stats:
+async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, tasks: list[asyncio.Task[None]], seconds: float) -> Stats:
     """Start the clock when every client is connected, stop it at the action limit
     (``done``) or after ``seconds``, then wind the clients down."""
     await ready.wait()
@@ -231,7 +251,7 @@ async def _relay_clients(ws_base: str, clients: int, think: float, limit: int, s
     return await _measure(stats, ready, done, tasks, seconds)
 
 
-def _start(cmd: list[str], port: int, env: dict | None = None) -> subprocess.Popen:
+def _start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
         _wait_http(f"http://127.0.0.1:{port}/healthz", proc)
@@ -241,7 +261,7 @@ def _start(cmd: list[str], port: int, env: dict | None = None) -> subprocess.Pop
     return proc
 
 
-def _stop(proc: subprocess.Popen) -> None:
+def _stop(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
         proc.wait(10)
@@ -250,13 +270,13 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 def run(clients: int = 200, humans: int = 2, think: float = 1.0, actions: int = 8000, seconds: float = 30.0,
-        reference: bool = True, seed: int = 1) -> dict:
+        reference: bool = True, seed: int = 1) -> dict[str, Summary]:
     """Run the benchmark; print and return the numbers."""
     if not 1 <= humans <= 4:
         raise SystemExit("--humans is 1..4 (people per table; bots fill the rest)")
     if humans < 2:
         print("note: with one person per table no other person receives his actions: latency needs --humans >= 2")
-    results: dict = {}
+    results: dict[str, Summary] = {}
     with tempfile.TemporaryDirectory() as tmp:
         port = _free_port()
         db = str(Path(tmp) / "bench.db")
@@ -289,7 +309,7 @@ def run(clients: int = 200, humans: int = 2, think: float = 1.0, actions: int = 
     return results
 
 
-def _print(results: dict) -> None:
+def _print(results: dict[str, Summary]) -> None:
     j = results["joker"]
     print()
     print(f"{'':24}{'samples':>9}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'actions/s':>11}")

@@ -30,8 +30,11 @@ def _flags_show_no_value() -> None:
     if shown is None or getattr(shown, "joker_flags", False):
         return
 
-    def display_type_rich(self, ctx):  # noqa: ANN001, ANN202 - Typer's own signature
-        return None if getattr(self, "is_flag", False) else shown(self, ctx)
+    def display_type_rich(self: object, ctx: object) -> str | None:  # Typer's own signature
+        if getattr(self, "is_flag", False):
+            return None
+        text: str | None = shown(self, ctx)
+        return text
 
     display_type_rich.joker_flags = True  # type: ignore[attr-defined]
     option.display_type_rich = display_type_rich  # type: ignore[union-attr]

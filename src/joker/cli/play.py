@@ -57,7 +57,8 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import NoReturn, Optional
+from types import FrameType
+from typing import Any, Callable, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -69,13 +70,17 @@ from .play_game import Quit
 from .play_session import default_save_path, load_session, new_session, resolve_bots
 
 
-def _install_hangup_handlers() -> dict:
+_Handler = Callable[[int, FrameType | None], Any] | int | None
+"""What :func:`signal.signal` takes and returns."""
+
+
+def _install_hangup_handlers() -> dict[signal.Signals, _Handler]:
     """SIGHUP/SIGTERM (a closed terminal, a dropped ssh link) quit through the save path."""
 
-    def handler(signum, frame):  # noqa: ARG001
+    def handler(signum: int, frame: FrameType | None) -> NoReturn:  # noqa: ARG001
         raise Quit(128 + signum)
 
-    old = {}
+    old: dict[signal.Signals, _Handler] = {}
     for sig in (getattr(signal, "SIGHUP", None), signal.SIGTERM):
         if sig is not None:
             try:

@@ -143,7 +143,7 @@ class TerminalGame:
         return self.names[seat]
 
     @property
-    def meta(self) -> dict:
+    def meta(self) -> dict[str, object]:
         return {"app": APP, "human_seat": self.human, "bots": list(self.bots), "lang": self.lang}
 
     def save(self) -> Path:
@@ -201,6 +201,7 @@ class TerminalGame:
             self._announce_deal()
             old = self.state
             seat = old.current_player
+            assert seat is not None  # the game is not over
             forced = False
             if seat == self.human:
                 action, forced = self._human_action()
@@ -210,8 +211,10 @@ class TerminalGame:
             self._report(old, seat, action, forced)
 
     def _bot_action(self, seat: int) -> Action:
-        bot = make_bot(self.bots[seat], seed=bot_seed(self.state, seat))
-        return bot.choose(view_of(self.state, seat))
+        name = self.bots[seat]
+        assert name is not None  # every seat but the human's has a bot
+        action: Action = make_bot(name, seed=bot_seed(self.state, seat)).choose(view_of(self.state, seat))
+        return action
 
     # -- reporting public events -----------------------------------------------------
     def _announce_deal(self) -> None:

@@ -36,9 +36,10 @@ def public_forbidden(bids: Sequence[int | None], cards: int, dealer: int, rules:
     if rules.dealer_restriction.value != "sum_not_equal":
         return None
     others = [b for s, b in enumerate(bids) if s != dealer]
-    if any(b is None for b in others):
+    said = [b for b in others if b is not None]
+    if len(said) < len(others):
         return None
-    f = cards - sum(others)
+    f = cards - sum(said)
     return f if 0 <= f <= cards else None
 
 
@@ -137,10 +138,12 @@ class Screen:
                     if k:
                         line.append(" · ")
                     line.append(f"{self.name(s)} ")
-                    line.append(action_text(tr, a), style=card_style(a.card, view.trump))
+                    style = card_style(a.card, view.trump) if isinstance(a, (Play, LeadJoker, FollowJoker)) else ""
+                    line.append(action_text(tr, a), style=style)
             else:
-                line.append(tr("trick_empty_you") if view.current_player == self.human
-                            else tr("trick_empty", name=self.name(view.current_player)))
+                p = view.current_player
+                assert p is not None  # a deal in play has a player to move
+                line.append(tr("trick_empty_you") if p == self.human else tr("trick_empty", name=self.name(p)))
             self.say(line)
         # cards seen on a forehead deal
         seen = [(s, cs) for s, cs in enumerate(view.known) if cs]

@@ -7,6 +7,8 @@ I/O; translated words come from :class:`~joker.i18n.Tr` (:mod:`joker.i18n.play`)
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from joker.games.joker.actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play, parse_action
 from joker.cards import JOKER1, RANKS, Card, Suit, parse_card, sort_hand, suit_symbol
 from joker.games.joker.engine.state import Phase
@@ -134,10 +136,11 @@ def expected_text(tr: Tr, view: PlayerView) -> str:
 
 def legal_items(tr: Tr, view: PlayerView) -> list[str]:
     """The legal actions as the user would type them, cards in hand order (the ``?`` command)."""
-    legal = view.legal_actions
-    if view.phase is Phase.PLAY:
+    legal: Sequence[Action] = view.legal_actions
+    if view.phase is Phase.PLAY:  # card actions only
         order = {c: i for i, c in enumerate(sort_hand(view.hand, view.trump))}
-        legal = sorted(legal, key=lambda a: order.get(a.card, 99))  # stable: joker calls keep their order
+        legal = sorted(legal, key=lambda a: order.get(a.card, 99) if isinstance(a, (Play, LeadJoker, FollowJoker))
+                       else 99)  # stable: joker calls keep their order
     return [typed_text(tr, a) for a in legal]
 
 
@@ -146,7 +149,7 @@ def call_options(tr: Tr, card: Card, lead: bool, view: PlayerView) -> str:
     on a lead (``lead``), ``high / low`` when following."""
     acts = [a for a in view.legal_actions if isinstance(a, (LeadJoker, FollowJoker)) and a.card == card]
     if not lead:
-        return " / ".join(_follow_word(tr, a.high) for a in acts)
+        return " / ".join(_follow_word(tr, a.high) for a in acts if isinstance(a, FollowJoker))
     parts = []
     for call in JokerCall:
         suits = [a.suit for a in acts if isinstance(a, LeadJoker) and a.call is call]

@@ -8,7 +8,9 @@ from typing import Sequence
 
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -99,15 +101,15 @@ class LineProgress:
     def __enter__(self) -> "LineProgress":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         return None
 
-    def add_task(self, description: str, total: float | None = None) -> int:
+    def add_task(self, description: str, total: float | None = None) -> TaskID:
         now = time.monotonic()
         self.tasks.append(_Line(description, total, now, now))
-        return len(self.tasks) - 1
+        return TaskID(len(self.tasks) - 1)
 
-    def update(self, task: int, completed: float | None = None, total: float | None = None) -> None:
+    def update(self, task: TaskID, completed: float | None = None, total: float | None = None) -> None:
         t = self.tasks[task]
         if total is not None:
             t.total = total

@@ -24,10 +24,11 @@ def _plain(text: str) -> str:
     backquoted literal or a role shows as its bare text; a literal of punctuation
     only (a comma, a bar) keeps quotes, so "separated by ','" still reads."""
 
-    def role(m: re.Match) -> str:
-        return m.group(2).rsplit(".", 1)[-1] if m.group(1) else m.group(2)
+    def role(m: re.Match[str]) -> str:
+        name: str = m.group(2)
+        return name.rsplit(".", 1)[-1] if m.group(1) else name
 
-    def literal(m: re.Match) -> str:
+    def literal(m: re.Match[str]) -> str:
         t = m.group(1) or m.group(2)
         return t if any(ch.isalnum() for ch in t) else f"'{t}'"
 

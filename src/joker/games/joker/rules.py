@@ -392,7 +392,7 @@ def _build_schedule(r: Rules) -> tuple[DealSpec, ...]:
 
 
 # -- presets --------------------------------------------------------------
-_RASPISNOY = dict(
+_RASPISNOY: dict[str, Any] = dict(  # Rules fields shared by the Raspisnoy family
     deck=Deck.CLASSIC36,
     first_dealer=None,
     schedule="ladder",

@@ -35,16 +35,18 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Iterator, cast
 
 import numpy as np
 
-from ..actions import Action, Bid
+from ..actions import Action, Bid, FollowJoker, LeadJoker, Play
 from ..engine.state import Phase
 from ..engine.views import PlayerView
 from joker.errors import JokerError
 from ..fastpath import kernels as K
 from ..fastpath import policy as FP
 from ..fastpath.convert import code_of, params_of
+from ..fastpath.kernels import F64s, I64s
 from ..rules import DealKind, Premium
 from ..scoring import deal_score
 from .heuristic import BidModel, HeuristicBot
@@ -138,6 +140,7 @@ def premium_at_stake(view: PlayerView, bid: int) -> float:
     if rules.premium is Premium.NONE or view.deal.kind in (DealKind.GOLD, DealKind.MISERE):
         return 0.0
     me, n = view.seat, rules.players
+    assert me is not None  # a bot's view is a seat's view
     block = view.deal.block
     done = [r for r in view.results if r.spec.block == block]
     if any(r.bids is None or r.bids[me] != r.tricks[me] for r in done):
@@ -185,7 +188,7 @@ class SearchBot:
         return action
 
     # -- helpers ---------------------------------------------------------------
-    def _params(self, view: PlayerView) -> np.ndarray:
+    def _params(self, view: PlayerView) -> I64s:
         p = params_of(view.rules, view.trump, view.rotating)
         p[K.P_BLIND] = int(self.budget.blind)
         b = self.budget
@@ -193,7 +196,7 @@ class SearchBot:
                         | (K.STYLE_COVERED_WANTS if b.covered_wants else 0))
         return p
 
-    def _targets(self, view: PlayerView) -> np.ndarray:
+    def _targets(self, view: PlayerView) -> I64s:
         kind = view.deal.kind
         n = view.rules.players
         if kind is DealKind.GOLD:
@@ -202,26 +205,27 @@ class SearchBot:
             return np.full(n, -2, dtype=np.int64)
         return np.array([-1 if b is None else b for b in view.bids], dtype=np.int64)
 
-    def _table(self, view: PlayerView, bid: int | None) -> np.ndarray:
+    def _table(self, view: PlayerView, bid: int | None) -> F64s:
         c = view.deal.cards
         table = np.array([deal_score(view.rules, view.deal, bid, t) for t in range(c + 1)], dtype=np.float64)
         if bid is not None:
             table[bid] += premium_at_stake(view, bid)
         return table
 
-    def _worlds(self, view: PlayerView, start: float):
+    def _worlds(self, view: PlayerView, start: float) -> Iterator[tuple[I64s, F64s]]:
         """Batches of sampled worlds ``(hands array, weights)``, until the budget runs out."""
         cons = constraints_of(view)
         b = self.budget
         rules = view.rules
         n = rules.players
         known = [q for q in range(n) if q != view.seat and view.bids[q] is not None]
+        sigma = b.bid_sigma if b.bid_sigma is not None else 0.0
         infer = b.bid_sigma is not None and known and view.deal.kind not in (DealKind.GOLD, DealKind.MISERE)
         if infer:
             played = [0] * n
             for plays in [t.plays for t in view.tricks] + [view.trick]:
                 for s, a in plays:
-                    played[s] |= 1 << a.card
+                    played[s] |= 1 << cast("Play | LeadJoker | FollowJoker", a).card  # tricks hold card actions
             fair = max(0, round(view.deal.cards / n))
             targets = np.array([fair if x is None else x for x in view.bids], dtype=np.int64)
             params = self._params(view)
@@ -230,7 +234,7 @@ class SearchBot:
         done = 0
         while done < b.worlds and (done == 0 or time.perf_counter() - start < b.seconds):
             k = min(b.batch, b.worlds - done)
-            arr = sample_hands(cons, self.rng, k)[:, :n]
+            arr: I64s = sample_hands(cons, self.rng, k)[:, :n]
             weights = np.ones(k, dtype=np.float64)
             if infer:
                 dealt = arr | np.array(played, dtype=np.int64)
@@ -238,7 +242,7 @@ class SearchBot:
                 reps = 2
                 FP.mean_tricks(dealt, leader, np.repeat(targets[None, :], k, axis=0), params, reps, b.eps, sums)
                 err = sums[:, known] / reps - bids[None, :]
-                weights = np.exp(-(err * err).sum(axis=1) / (2.0 * b.bid_sigma**2)) + 1e-9
+                weights = np.exp(-(err * err).sum(axis=1) / (2.0 * sigma**2)) + 1e-9
             done += k
             self.last_worlds = done
             yield arr, weights
@@ -248,6 +252,7 @@ class SearchBot:
         rules = view.rules
         n = rules.players
         me = view.seat
+        assert me is not None  # a bot's view is a seat's view
         cands = distinct(view.legal_actions)
         codes = np.array([code_of(a) for a in cands], dtype=np.int64)
         params = self._params(view)
@@ -272,6 +277,7 @@ class SearchBot:
         rules = view.rules
         n = rules.players
         me = view.seat
+        assert me is not None  # a bot's view is a seat's view
         c = view.deal.cards
         bids = [a.tricks for a in view.legal_actions if type(a) is Bid]
         params = self._params(view)
@@ -322,7 +328,7 @@ class SearchBot:
         return Bid(bids[int(np.argmax(sums))])
 
     @staticmethod
-    def _guess_bid(view: PlayerView, q: int, tricks: float, row) -> int:
+    def _guess_bid(view: PlayerView, q: int, tricks: float, row: I64s) -> int:
         """A later bidder's bid in a world: his tricks in a playout, moved off the
         dealer's forbidden bid (RULES.md §6) toward the nearer side."""
         b = int(round(tricks))

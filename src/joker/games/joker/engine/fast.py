@@ -6,8 +6,9 @@ variables, for rollouts and the engine benchmark.  The rules come from
 from __future__ import annotations
 
 import random
+from typing import cast
 
-from ..actions import JOKER_FOLLOWS, JOKER_LEADS
+from ..actions import JOKER_FOLLOWS, JOKER_LEADS, ChooseTrump, FollowJoker, LeadJoker, Play
 from joker.cards import JOKERS
 from ..rules import DealerRestriction
 from .play import follow_mask, led_suit, trick_trump, trick_winner
@@ -36,7 +37,9 @@ def random_playout(state: GameState, rng: random.Random) -> tuple[tuple[int | No
     phase = state.phase
     if phase is Phase.TRUMP:
         legal = state.legal_actions()
-        trump = legal[int(rnd() * len(legal))].suit
+        choice = legal[int(rnd() * len(legal))]
+        assert isinstance(choice, ChooseTrump)  # the only actions of the trump phase
+        trump = choice.suit
         phase = Phase.PLAY if state.spec.kind.value in ("gold", "misere") else Phase.BID
         p = state.leader
     if phase is Phase.BID:
@@ -45,7 +48,7 @@ def random_playout(state: GameState, rng: random.Random) -> tuple[tuple[int | No
         while True:
             if p == state.dealer and restrict:
                 forbidden = c - sum(b for b in bids if b is not None)
-                choices = [b for b in range(c + 1) if b != forbidden]
+                choices: list[int] | range = [b for b in range(c + 1) if b != forbidden]
             else:
                 choices = range(c + 1)
             bids[p] = choices[int(rnd() * len(choices))]
@@ -78,7 +81,7 @@ def random_playout(state: GameState, rng: random.Random) -> tuple[tuple[int | No
                     if jokers >> j & 1:
                         acts.append(JOKER_FOLLOWS[(j, True)])
                         acts.append(JOKER_FOLLOWS[(j, False)])
-        a = acts[int(rnd() * len(acts))]
+        a = cast("Play | LeadJoker | FollowJoker", acts[int(rnd() * len(acts))])  # only card actions here
         hands[p] = hand & ~(1 << a.card)
         trick.append((p, a))
         if len(trick) < n:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..actions import FollowJoker, LeadJoker, Play
+from ..actions import Action, FollowJoker, LeadJoker, Play
 from joker.cards import JOKERS, SUIT_MASKS, CardSet, Suit
 from ..rules import JokerCall
 
@@ -34,7 +34,7 @@ def highest_rank_cards(mask: CardSet) -> CardSet:
     return out
 
 
-def led_suit(trick: Sequence[tuple[int, object]]) -> Suit | None:
+def led_suit(trick: Sequence[tuple[int, Action]]) -> Suit | None:
     """The led suit of a (non-empty) trick: the led card's suit, the suit a led
     joker named, or after ``give`` the suit of the first non-joker card;
     ``None`` while unknown (``give`` with no card yet) or after camp's ``top``."""
@@ -61,7 +61,7 @@ def trick_trump(trump: Suit | None, rotating: bool, led: Suit | None) -> Suit | 
 
 def follow_mask(
     hand: CardSet,
-    lead: object,
+    lead: Action,
     led: Suit | None,
     trump: Suit | None,
     must_trump: bool,
@@ -90,7 +90,7 @@ def follow_mask(
 
 
 def trick_winner(
-    trick: Sequence[tuple[int, object]],
+    trick: Sequence[tuple[int, Action]],
     trump: Suit | None,
     rotating: bool = False,
     high_call_trump_wins: bool = False,
@@ -112,9 +112,11 @@ def trick_winner(
     leader, lead = trick[0]
     led = led_suit(trick)
     t = trick_trump(trump, rotating, led)
-    high_lead = type(lead) is LeadJoker and lead.call in (JokerCall.HIGH, JokerCall.TOP)
-    if high_lead and not (high_call_trump_wins and lead.call is JokerCall.HIGH and t is not None and lead.suit != t):
-        return leader
+    high_lead = False
+    if type(lead) is LeadJoker and lead.call in (JokerCall.HIGH, JokerCall.TOP):
+        high_lead = True
+        if not (high_call_trump_wins and lead.call is JokerCall.HIGH and t is not None and lead.suit != t):
+            return leader
     best_key, best_seat = -1, leader
     for seat, a in trick:
         if type(a) is not Play:

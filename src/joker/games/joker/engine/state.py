@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence, cast
 
 from ..actions import (
     Trick,
@@ -51,6 +51,7 @@ from joker.cards import (
     format_card,
     format_cards,
     mask_of,
+    suit_of,
     suit_symbol,
 )
 from joker.errors import IllegalActionError, JokerError
@@ -155,9 +156,9 @@ class GameState:
     tricks: tuple[Trick, ...]
     played: CardSet
     results: tuple[DealResult, ...]
-    _log: tuple | None
+    _log: tuple[tuple[int, Any], Any] | None  # newest first: ((deal_index, action or summary), older log)
     rotating: bool  # rotating trumps in this deal (not in a no-trump special deal)
-    _legal: list | None  # cache of legal_actions(); states are immutable outside push_unchecked
+    _legal: list[Action] | None  # cache of legal_actions(); states are immutable outside push_unchecked
 
     # -- queries ---------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -203,8 +204,10 @@ class GameState:
             return [BIDS[b] for b in self._legal_bids()]
         if phase is Phase.TRUMP:
             if self.rules.trump_choice is TrumpChoice.SUIT_OF_SEEN_CARDS:
+                assert self.current_player is not None  # a player is to move in every phase but OVER
                 seen = self.first_three[self.current_player]
-                return [TRUMP_CHOICES[s] for s in range(4) if seen & SUIT_MASKS[s]] + [TRUMP_CHOICES[4]]
+                suits: list[Action] = [TRUMP_CHOICES[s] for s in range(4) if seen & SUIT_MASKS[s]]
+                return suits + [TRUMP_CHOICES[4]]
             return list(TRUMP_CHOICES)
         return []
 
@@ -221,6 +224,7 @@ class GameState:
 
     def _play_actions(self) -> list[Action]:
         p = self.current_player
+        assert p is not None  # a player is to move in every phase but OVER
         hand = self.hands[p]
         jokers = hand & JOKERS
         if not self.trick:
@@ -317,8 +321,8 @@ class GameState:
         self._log = ((self.deal_index, action), self._log)
         p = self.current_player
         n = self.rules.players
-        kind = type(action)
-        if kind is Play or kind is LeadJoker or kind is FollowJoker:
+        assert p is not None  # a player is to move in every phase but OVER
+        if type(action) is Play or type(action) is LeadJoker or type(action) is FollowJoker:
             c = action.card
             bit = 1 << c
             hands = list(self.hands)
@@ -342,7 +346,7 @@ class GameState:
             if not self.hands[w]:
                 self._finish_deal()
             return
-        if kind is Bid:
+        if type(action) is Bid:
             bids = list(self.bids)
             bids[p] = action.tricks
             self.bids = tuple(bids)
@@ -352,7 +356,7 @@ class GameState:
             else:
                 self.current_player = (p + 1) % n
             return
-        if kind is ChooseTrump:
+        if type(action) is ChooseTrump:
             self.trump = action.suit
             self._after_trump()
             return
@@ -421,10 +425,10 @@ class GameState:
         self.spec = spec = rules.deals[index]
         self.rotating = rules.rotating_trumps and spec.kind is not DealKind.NOTRUMP  # RULES.md §5 rule 5
         self.dealer = dealer = (self.first_dealer + index) % n
-        if self.seed is None and index >= len(self.explicit):  # real cards: nothing is dealt
-            cards = DealCards(((),) * n)
-        elif index < len(self.explicit):
+        if index < len(self.explicit):
             cards = self.explicit[index]
+        elif self.seed is None:  # real cards: nothing is dealt
+            cards = DealCards(((),) * n)
         else:
             cards = deal_cards_from_seed(rules, self.seed, index, dealer)
         self.hands = tuple(mask_of(h) for h in cards.hands)
@@ -448,11 +452,11 @@ class GameState:
                 while turned[-1] >= JOKER1 and rest:
                     turned.append(rest.pop(0))
             self.turned = tuple(turned)
-            self.trump = None if turned[-1] >= JOKER1 else turned[-1] // 13
+            self.trump = suit_of(turned[-1])
         elif rules.empty_stock_trump is EmptyStockTrump.DEALERS_LAST_CARD and cards.hands[dealer]:
             last = cards.hands[dealer][-1]
             self.turned = (last,)
-            self.trump = None if last >= JOKER1 else last // 13
+            self.trump = suit_of(last)
         if spec.kind is DealKind.NOTRUMP or self.rotating:  # rotating: each trick has its own trump
             self.trump = None
         self._after_trump()
@@ -467,7 +471,8 @@ class GameState:
     def _finish_deal(self) -> None:
         rules = self.rules
         spec = self.spec
-        bids = None if spec.kind in (DealKind.GOLD, DealKind.MISERE) else tuple(self.bids)
+        # every seat has bid by the end of a deal with bidding
+        bids = None if spec.kind in (DealKind.GOLD, DealKind.MISERE) else cast("tuple[int, ...]", self.bids)
         scores = tuple(
             deal_score(rules, spec, None if bids is None else bids[s], self.taken[s]) for s in range(rules.players)
         )

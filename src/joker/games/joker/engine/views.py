@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Action
+from ..actions import Action, Trick
 from joker.cards import Card, CardSet, Suit, cards_in
 from ..rules import DealKind, DealSpec, Rules
 from ..scoring import DealResult
-from .state import GameState, Phase, Trick
+from .state import GameState, Phase
 
 
 @dataclass(frozen=True, slots=True)

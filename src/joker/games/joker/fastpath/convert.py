@@ -15,13 +15,14 @@ from ..engine.state import GameState, Phase
 from joker.errors import JokerError
 from ..rules import JokerCall, Rules
 from . import kernels as K
+from .kernels import I64s
 
 _CALL_BIT = {
     JokerCall.HIGH: K.LEAD_HIGH, JokerCall.TAKES: K.LEAD_TAKES, JokerCall.GIVE: K.LEAD_GIVE, JokerCall.TOP: K.LEAD_TOP,
 }
 
 
-def params_of(rules: Rules, trump: Suit | None, rotating: bool) -> np.ndarray:
+def params_of(rules: Rules, trump: Suit | None, rotating: bool) -> I64s:
     """The kernels' ``params`` array for a deal under ``rules`` with deal trump
     ``trump`` (``None``: no trump) and ``rotating`` (the state's ``rotating``:
     rotating trumps, but not in a no-trump special deal, RULES.md §5 rule 5)."""
@@ -46,18 +47,17 @@ _ACTION: dict[int, Action] = {}
 def _build_codes() -> None:
     for c in range(52):
         _CODE[PLAYS[c]] = c
-    for (j, high), a in JOKER_FOLLOWS.items():
-        _CODE[a] = j | ((K.SUB_FOLLOW_HIGH if high else K.SUB_FOLLOW_LOW) << 6)
-    for (j, call, s), a in JOKER_LEADS.items():
-        if call is JokerCall.HIGH:
-            sub = K.SUB_HIGH + s
-        elif call is JokerCall.TAKES:
-            sub = K.SUB_TAKES + s
-        elif call is JokerCall.GIVE:
+    for (j, high), follow in JOKER_FOLLOWS.items():
+        _CODE[follow] = j | ((K.SUB_FOLLOW_HIGH if high else K.SUB_FOLLOW_LOW) << 6)
+    for (j, call, s), lead in JOKER_LEADS.items():
+        if call is JokerCall.GIVE:
             sub = K.SUB_GIVE
-        else:
+        elif call is JokerCall.TOP:
             sub = K.SUB_TOP
-        _CODE[a] = j | (sub << 6)
+        else:
+            assert s is not None  # high and takes name a suit
+            sub = (K.SUB_HIGH if call is JokerCall.HIGH else K.SUB_TAKES) + s
+        _CODE[lead] = j | (sub << 6)
     for a, code in _CODE.items():
         _ACTION[code] = a
 
@@ -92,7 +92,7 @@ class Position:
     seat so far; ``params``: :func:`params_of`.
     """
 
-    params: np.ndarray
+    params: I64s
     hands: tuple[int, ...]
     trick: tuple[int, ...]
     leader: int
@@ -113,7 +113,7 @@ class Position:
         """Tricks still to finish (the current one included)."""
         return (self.hands[self.leader].bit_count() if not self.trick else self.hands[self.to_move].bit_count())
 
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def arrays(self) -> tuple[I64s, I64s, I64s]:
         """``(hands, trick, taken)`` as fresh ``int64`` arrays (the trick padded to the players)."""
         n = self.players
         trick = np.zeros(n, dtype=np.int64)

@@ -27,11 +27,24 @@ Encoding (all ``int64``):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, TypeVar
+
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array, populate_array
+
+# Typing: numba ignores annotations, so the kernels carry ordinary ones for mypy.  Arrays are
+# ``I64s`` (reading an element gives ``Any`` under numpy's stubs, so locals read from arrays are
+# annotated ``int``, which is what they are in compiled code); :func:`borrowed` is a numba
+# intrinsic, whose decorator mypy cannot see through, so mypy reads a typed declaration of it.
+I64s = npt.NDArray[np.int64]
+"""An ``int64`` array: hands, tricks, params, move buffers."""
+F64s = npt.NDArray[np.float64]
+"""A ``float64`` array: weights, score tables, sums."""
+_A = TypeVar("_A", bound=npt.NDArray[Any])
 
 NONJOKER = (1 << 52) - 1
 SUIT_BITS = 8191
@@ -68,27 +81,31 @@ LEAD_TOP = 8
 MAX_MOVES = 64
 
 
-@intrinsic
-def borrowed(typingctx, arr):
-    """``arr`` without its reference count (a null NRT meminfo): compiled calls
-    that take it skip the atomic increments and decrements numba makes for
-    every array argument and local.  Valid only while ``arr`` itself is alive
-    — pass it straight to a call (``f(borrowed(a))``: ``a`` lives until that
-    call returns), never keep or return it."""
-    if not isinstance(arr, types.Array):
-        return None
+if TYPE_CHECKING:
+    def borrowed(arr: _A) -> _A:
+        """See the compiled definition below."""
+else:
+    @intrinsic
+    def borrowed(typingctx, arr):
+        """``arr`` without its reference count (a null NRT meminfo): compiled calls
+        that take it skip the atomic increments and decrements numba makes for
+        every array argument and local.  Valid only while ``arr`` itself is alive
+        — pass it straight to a call (``f(borrowed(a))``: ``a`` lives until that
+        call returns), never keep or return it."""
+        if not isinstance(arr, types.Array):
+            return None
 
-    def codegen(context, builder, sig, args):
-        src = make_array(arr)(context, builder, value=args[0])
-        out = make_array(arr)(context, builder)
-        populate_array(out, data=src.data, shape=src.shape, strides=src.strides, itemsize=src.itemsize,
-                       meminfo=cgutils.get_null_value(src.meminfo.type))
-        return out._getvalue()
+        def codegen(context, builder, sig, args):
+            src = make_array(arr)(context, builder, value=args[0])
+            out = make_array(arr)(context, builder)
+            populate_array(out, data=src.data, shape=src.shape, strides=src.strides, itemsize=src.itemsize,
+                           meminfo=cgutils.get_null_value(src.meminfo.type))
+            return out._getvalue()
 
-    return arr(arr), codegen
+        return arr(arr), codegen
 
 
-def _msb_table() -> np.ndarray:
+def _msb_table() -> I64s:
     t = np.zeros(1 << 13, dtype=np.int64)
     for x in range(1, 1 << 13):
         t[x] = x.bit_length() - 1
@@ -140,7 +157,8 @@ def highest_of_suit(mask: int, s: int) -> int:
     bits = (mask >> (13 * s)) & SUIT_BITS
     if bits == 0:
         return 0
-    return 1 << (13 * s + MSB13[bits])
+    r: int = MSB13[bits]
+    return 1 << (13 * s + r)
 
 
 @njit(cache=True, inline="always")
@@ -161,9 +179,9 @@ def highest_rank_cards(mask: int) -> int:
 
 
 @njit(cache=True)
-def led_of(trick, tlen: int) -> int:
+def led_of(trick: I64s, tlen: int) -> int:
     """The led suit of a trick prefix of length ``tlen`` ≥ 1; −1 while unknown."""
-    lead = trick[0]
+    lead: int = trick[0]
     sub = lead >> 6
     if sub == SUB_PLAIN:
         return (lead & 63) // 13
@@ -171,8 +189,9 @@ def led_of(trick, tlen: int) -> int:
         return (sub - SUB_HIGH) & 3
     if sub == SUB_GIVE:
         for i in range(1, tlen):
-            if trick[i] >> 6 == SUB_PLAIN:
-                return (trick[i] & 63) // 13
+            code: int = trick[i]
+            if code >> 6 == SUB_PLAIN:
+                return (code & 63) // 13
     return -1
 
 
@@ -213,7 +232,7 @@ def follow_mask(hand: int, lead: int, led: int, t: int, must: int) -> int:
 
 
 @njit(cache=True)
-def winner_index(trick, tlen: int, trump: int, rotating: int, hctw: int) -> int:
+def winner_index(trick: I64s, tlen: int, trump: int, rotating: int, hctw: int) -> int:
     """Index (0 = the lead) of the card that wins (or is winning) the trick
     prefix of length ``tlen`` (see engine.play.trick_winner)."""
     last_high = -1
@@ -266,7 +285,7 @@ def _play_key(code: int, led: int, t: int, high: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def trick_open(lead: int, trump: int, rotating: int, hctw: int):
+def trick_open(lead: int, trump: int, rotating: int, hctw: int) -> tuple[int, int, int, int, int]:
     """The summary ``(led, t, closed, best, high)`` of a trick of one card,
     ``lead``: its led suit and trump (as :func:`led_of`, :func:`trick_trump`),
     whether no later card but a joker played high can win it (``closed``), the
@@ -295,7 +314,7 @@ def trick_open(lead: int, trump: int, rotating: int, hctw: int):
 
 @njit(cache=True, inline="always")
 def trick_add(led: int, t: int, closed: int, best: int, high: int, code: int, lead: int, trump: int,
-              rotating: int):
+              rotating: int) -> tuple[int, int, int, int, int]:
     """The summary (see :func:`trick_open`) after ``code`` is added to a trick led by ``lead``."""
     sub = code >> 6
     if sub == SUB_FOLLOW_HIGH:
@@ -329,7 +348,7 @@ def beats(led: int, t: int, closed: int, best: int, high: int, code: int) -> boo
 
 
 @njit(cache=True)
-def trick_summary(trick, tlen: int, trump: int, rotating: int, hctw: int):
+def trick_summary(trick: I64s, tlen: int, trump: int, rotating: int, hctw: int) -> tuple[int, int, int, int, int]:
     """The summary (see :func:`trick_open`) of a trick prefix of length ``tlen`` ≥ 1."""
     lead = trick[0]
     led, t, closed, best, high = trick_open(lead, trump, rotating, hctw)
@@ -349,7 +368,8 @@ def _above(x: int) -> int:
 
 
 @njit(cache=True)
-def can_beat(hand: int, lead: int, led: int, t: int, closed: int, best: int, high: int, must: int):
+def can_beat(hand: int, lead: int, led: int, t: int, closed: int, best: int, high: int,
+             must: int) -> tuple[bool, bool]:
     """``(can, forced)`` for a follower holding ``hand`` after a trick of
     summary (see :func:`trick_open`) ``(led, t, closed, best, high)`` led by
     ``lead``: whether one of his legal moves (:func:`gen_moves`) wins it so far,
@@ -372,7 +392,7 @@ def can_beat(hand: int, lead: int, led: int, t: int, closed: int, best: int, hig
 
 
 @njit(cache=True)
-def gen_moves(hand: int, trick, tlen: int, first: int, params, out) -> int:
+def gen_moves(hand: int, trick: I64s, tlen: int, first: int, params: I64s, out: I64s) -> int:
     """Write the legal move codes of the player to move into ``out`` in the
     engine's documented order; return how many."""
     k = 0
@@ -424,7 +444,8 @@ def seed(s: int) -> None:
 
 
 @njit(cache=True)
-def _finish_random(hands, trick, tlen: int, leader: int, first: int, taken, params, moves) -> None:
+def _finish_random(hands: I64s, trick: I64s, tlen: int, leader: int, first: int, taken: I64s, params: I64s,
+                   moves: I64s) -> None:
     """:func:`random_playout` on work arrays: ``trick`` (``n`` long, the
     prefix filled in) and ``moves`` (``MAX_MOVES``) are overwritten."""
     n = params[P_N]
@@ -450,7 +471,8 @@ def _finish_random(hands, trick, tlen: int, leader: int, first: int, taken, para
 
 
 @njit(cache=True)
-def random_playout(hands, trick_in, tlen: int, leader: int, first: int, taken, params) -> None:
+def random_playout(hands: I64s, trick_in: I64s, tlen: int, leader: int, first: int, taken: I64s,
+                   params: I64s) -> None:
     """Finish a deal with uniformly random legal moves; ``hands`` and ``taken``
     are updated in place (copy them first to keep them)."""
     n = params[P_N]
@@ -463,7 +485,8 @@ def random_playout(hands, trick_in, tlen: int, leader: int, first: int, taken, p
 
 
 @njit(cache=True)
-def random_playouts(hands, trick, tlen: int, leader: int, first: int, taken, params, count: int) -> int:
+def random_playouts(hands: I64s, trick: I64s, tlen: int, leader: int, first: int, taken: I64s, params: I64s,
+                    count: int) -> int:
     """Run ``count`` random playouts from one position (for benchmarks);
     returns the total tricks taken by seat 0 (a checksum)."""
     n = params[P_N]
@@ -484,7 +507,8 @@ def random_playouts(hands, trick, tlen: int, leader: int, first: int, taken, par
 
 
 @njit(cache=True)
-def check_traces(params_all, init_hands, init_info, steps, step_start, legal_codes, legal_start) -> int:
+def check_traces(params_all: I64s, init_hands: I64s, init_info: I64s, steps: I64s, step_start: I64s,
+                 legal_codes: I64s, legal_start: I64s) -> int:
     """Replay recorded engine traces on the compiled kernels (differential test).
 
     For deal ``d``: ``params_all[d]``, starting hands ``init_hands[d]``,

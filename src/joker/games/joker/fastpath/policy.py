@@ -50,18 +50,23 @@ import numpy as np
 from numba import njit
 
 from . import kernels as K
+from .kernels import F64s, I64s
 from .kernels import borrowed as B
+
+# Typing: as in :mod:`.kernels` (numba ignores annotations; locals read from arrays are annotated ``int``,
+# array elements returned are wrapped in ``int()``, a no-op in compiled code).
 
 
 @njit(cache=True, inline="always")
-def wants(q: int, taken, target) -> bool:
+def wants(q: int, taken: I64s, target: I64s) -> bool:
     """Whether seat ``q`` wants to take tricks now (see the module doc)."""
-    tg = target[q]
+    tg: int = target[q]
     if tg == -1:
         return True
     if tg == -2:
         return False
-    return taken[q] != tg
+    tk: int = taken[q]
+    return tk != tg
 
 
 @njit(cache=True, inline="always")
@@ -77,7 +82,7 @@ def _cost(code: int, t: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _threat(hands, pos: int, leader: int, n: int, taken, target, lead: int, led: int, t: int, closed: int, best: int,
+def _threat(hands: I64s, pos: int, leader: int, n: int, taken: I64s, target: I64s, lead: int, led: int, t: int, closed: int, best: int,
             high: int, must: int) -> bool:
     """Whether a seat after position ``pos`` of the trick prefix (``pos`` + 1
     cards, led by ``lead``, of summary ``(led, t, closed, best, high)``: see
@@ -105,7 +110,7 @@ def _p_none(u: int, m: int, h: int) -> float:
 
 
 @njit(cache=True, inline="always")
-def _threat_blind(hands, pos: int, leader: int, n: int, taken, target, pool: int, led: int, t: int, closed: int,
+def _threat_blind(hands: I64s, pos: int, leader: int, n: int, taken: I64s, target: I64s, pool: int, led: int, t: int, closed: int,
                   best: int, high: int) -> bool:
     """:func:`_threat` as the seat at ``pos`` can judge it from its own view:
     the later seats' cards are a random share (their hand sizes) of the cards
@@ -144,16 +149,17 @@ def _threat_blind(hands, pos: int, leader: int, n: int, taken, target, pool: int
 
 
 @njit(cache=True, inline="always")
-def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, params, eps: float, moves, buf) -> int:
+def choose(hands: I64s, trick: I64s, tlen: int, leader: int, first: int, taken: I64s, target: I64s, params: I64s,
+           eps: float, moves: I64s, buf: I64s) -> int:
     """The policy's move code for the seat to move (``buf`` is no longer used;
     ``trick`` is only read)."""
     n = params[K.P_N]
     q = (leader + tlen) % n
     k = K.gen_moves(hands[q], trick, tlen, first, params, moves)
     if k == 1:
-        return moves[0]
+        return int(moves[0])
     if eps > 0.0 and np.random.random() < eps:
-        return moves[int(np.random.random() * k)]
+        return int(moves[int(np.random.random() * k)])
     want = wants(q, taken, target)
     trump = params[K.P_TRUMP]
     rotating = params[K.P_ROTATING]
@@ -183,7 +189,7 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
         lead = trick[0]
         led, t, closed, top, high = K.trick_summary(trick, tlen, trump, rotating, hctw)
     best_key = -1 << 40
-    best = moves[0]
+    best: int = moves[0]
     for i in range(k):
         code = moves[i]
         # the trick with ``code`` added: its summary, and whether ``code`` wins it so far
@@ -225,7 +231,8 @@ def choose(hands, trick, tlen: int, leader: int, first: int, taken, target, para
 
 
 @njit(cache=True, inline="always")
-def play_code(hands, trick, tlen: int, leader: int, first: int, taken, params, code: int):
+def play_code(hands: I64s, trick: I64s, tlen: int, leader: int, first: int, taken: I64s, params: I64s,
+              code: int) -> tuple[int, int, int]:
     """Play ``code`` for the seat to move; returns the new ``(tlen, leader, first)``."""
     n = params[K.P_N]
     q = (leader + tlen) % n
@@ -240,7 +247,8 @@ def play_code(hands, trick, tlen: int, leader: int, first: int, taken, params, c
 
 
 @njit(cache=True)
-def rollout(hands, trick, tlen: int, leader: int, first: int, taken, target, params, eps: float, moves, buf) -> None:
+def rollout(hands: I64s, trick: I64s, tlen: int, leader: int, first: int, taken: I64s, target: I64s, params: I64s,
+            eps: float, moves: I64s, buf: I64s) -> None:
     """Finish the deal with the policy; ``hands``, ``trick`` and ``taken`` change in place."""
     n = params[K.P_N]
     while True:
@@ -252,15 +260,15 @@ def rollout(hands, trick, tlen: int, leader: int, first: int, taken, target, par
 
 
 @njit(cache=True)
-def _scratch(n: int):
+def _scratch(n: int) -> tuple[I64s, I64s, I64s, I64s, I64s]:
     """Work arrays of a playout: ``hands``, ``trick``, ``taken`` (n each), ``moves`` and ``buf``."""
     return (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
             np.empty(K.MAX_MOVES, dtype=np.int64), np.empty(K.MAX_MOVES, dtype=np.int64))
 
 
 @njit(cache=True)
-def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, params, me: int, table, moves, buf,
-              work, cands) -> int:
+def lookahead(hands: I64s, trick: I64s, tlen: int, leader: int, first: int, taken: I64s, target: I64s, params: I64s,
+              me: int, table: F64s, moves: I64s, buf: I64s, work: I64s, cands: I64s) -> int:
     """Seat ``me``'s move by one ply of lookahead: each legal move, then the
     rest of the deal by the policy without random moves; the move of best
     ``table[tricks of me]`` wins, ties going to the policy's own move (tried
@@ -271,7 +279,7 @@ def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, p
     n = params[K.P_N]
     k = K.gen_moves(hands[me], trick, tlen, first, params, cands)
     if k == 1:
-        return cands[0]
+        return int(cands[0])
     own = choose(hands, trick, tlen, leader, first, taken, target, params, 0.0, moves, buf)
     top = table[0]  # a move reaching the table's best value cannot be beaten: stop there
     for j in range(1, table.shape[0]):
@@ -282,7 +290,7 @@ def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, p
     both_jokers = (hands[me] >> 52) & 3 == 3
     for rank in range(2):  # the policy's own move first, so that only a strictly better one replaces it
         for i in range(k):
-            code = cands[i]
+            code: int = cands[i]
             if (rank == 0) != (code == own):
                 continue
             if both_jokers and (code & 63) == 53 and code != own:
@@ -304,8 +312,8 @@ def lookahead(hands, trick, tlen: int, leader: int, first: int, taken, target, p
 
 
 @njit(cache=True, inline="always")
-def finish(hands, trick, tlen: int, leader: int, first: int, taken, target, params, me: int, table, look: int,
-           eps: float, moves, buf, work, mine) -> None:
+def finish(hands: I64s, trick: I64s, tlen: int, leader: int, first: int, taken: I64s, target: I64s, params: I64s,
+           me: int, table: F64s, look: int, eps: float, moves: I64s, buf: I64s, work: I64s, mine: I64s) -> None:
     """Finish the deal in place: seat ``me`` by :func:`lookahead` for ``table``
     while he holds at most ``look`` cards, every other move by the policy
     (``work``, ``mine``: :func:`lookahead`'s scratch arrays)."""
@@ -323,8 +331,9 @@ def finish(hands, trick, tlen: int, leader: int, first: int, taken, target, para
 
 
 @njit(cache=True)
-def evaluate_moves(worlds, weights, trick0, tlen0: int, leader0: int, first0: int, taken0, target, params, cands,
-                   table, me: int, reps: int, eps: float, look: int, sums) -> None:
+def evaluate_moves(worlds: I64s, weights: F64s, trick0: I64s, tlen0: int, leader0: int, first0: int, taken0: I64s,
+                   target: I64s, params: I64s, cands: I64s, table: F64s, me: int, reps: int, eps: float, look: int,
+                   sums: F64s) -> None:
     """For each world (row of ``worlds``: every hand) and candidate move code,
     play the candidate, finish the deal ``reps`` times — the other seats by the
     policy, seat ``me`` by :func:`lookahead` while he holds at most ``look``
@@ -341,8 +350,10 @@ def evaluate_moves(worlds, weights, trick0, tlen0: int, leader0: int, first0: in
 
 
 @njit(cache=True)
-def _evaluate_moves(worlds, weights, trick0, tlen0, leader0, first0, taken0, target, params, cands, table, me, reps,
-                    eps, look, sums, hands, trick, taken, moves, buf, work, mine):
+def _evaluate_moves(worlds: I64s, weights: F64s, trick0: I64s, tlen0: int, leader0: int, first0: int, taken0: I64s,
+                    target: I64s, params: I64s, cands: I64s, table: F64s, me: int, reps: int, eps: float, look: int,
+                    sums: F64s, hands: I64s, trick: I64s, taken: I64s, moves: I64s, buf: I64s, work: I64s,
+                    mine: I64s) -> None:
     """:func:`evaluate_moves` on its work arrays, every array :func:`.kernels.borrowed`."""
     n = params[K.P_N]
     for w in range(worlds.shape[0]):
@@ -360,7 +371,7 @@ def _evaluate_moves(worlds, weights, trick0, tlen0, leader0, first0, taken0, tar
 
 
 @njit(cache=True)
-def mean_tricks(worlds, leader: int, targets, params, reps: int, eps: float, sums) -> None:
+def mean_tricks(worlds: I64s, leader: int, targets: I64s, params: I64s, reps: int, eps: float, sums: F64s) -> None:
     """Whole deals from the first lead: ``sums[w, q]`` += tricks of seat ``q``
     over ``reps`` policy playouts of world ``w`` with ``targets[w]``."""
     n = params[K.P_N]
@@ -376,8 +387,8 @@ def mean_tricks(worlds, leader: int, targets, params, reps: int, eps: float, sum
 
 
 @njit(cache=True)
-def evaluate_bids(worlds, weights, leader: int, targets, params, me: int, bids, tables, reps: int, eps: float,
-                  sums, look: int = 0) -> None:
+def evaluate_bids(worlds: I64s, weights: F64s, leader: int, targets: I64s, params: I64s, me: int, bids: I64s,
+                  tables: F64s, reps: int, eps: float, sums: F64s, look: int = 0) -> None:
     """For each world and candidate bid ``bids[c]`` of seat ``me`` (others'
     targets from ``targets[w]``), play the deal ``reps`` times — seat ``me`` by
     :func:`lookahead` for ``tables[c]`` while he holds at most ``look`` cards,

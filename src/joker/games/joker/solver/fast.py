@@ -64,7 +64,7 @@ class DoubleDummy:
         return position_of(state, hands)
 
     # -- low level ------------------------------------------------------------
-    def _prepare(self, pos: Position, player: int):
+    def _prepare(self, pos: Position, player: int) -> tuple[FK.I64s, FK.I64s]:
         n = pos.players
         if not 0 <= player < n:
             raise JokerError(f"seat {player} is not 0..{n - 1}")
@@ -80,10 +80,10 @@ class DoubleDummy:
 
     def _force(self, pos: Position, player: int, kind: int, k: int) -> bool:
         hands, trick = self._prepare(pos, player)
-        return bool(SK.force(hands, trick, np.int64(len(pos.trick)), np.int64(pos.leader), np.int64(pos.first),
-                             np.int64(player), np.int64(kind), np.int64(k), pos.params,
+        # Python ints reach the kernel as int64, one compiled signature
+        return bool(SK.force(hands, trick, len(pos.trick), pos.leader, int(pos.first), player, kind, k, pos.params,
                              self._tt_keys, self._tt_meta, self._tt_vals, self._moves, self._keys, self.stats,
-                             self._trickbuf, self._frames, self._canon, np.int64(self._generation)))
+                             self._trickbuf, self._frames, self._canon, self._generation))
 
     # -- queries ----------------------------------------------------------------
     def max_tricks(self, pos: Position, player: int) -> int:

@@ -40,6 +40,10 @@ import numpy as np
 from numba import njit
 
 from ..fastpath import kernels as K
+from ..fastpath.kernels import I64s
+
+# Typing: numba ignores annotations; see :mod:`..fastpath.kernels` (array elements are ``Any`` to mypy: locals
+# read from arrays are annotated ``int`` and returned elements wrapped in ``int()``, a no-op in compiled code).
 
 KIND_GE = 0
 KIND_LE = 1
@@ -65,7 +69,7 @@ N_VALS = 5
 FULL_REL = 13 | 13 << 4 | 13 << 8 | 13 << 12
 
 
-def _pop_table() -> np.ndarray:
+def _pop_table() -> I64s:
     t = np.zeros(1 << 13, dtype=np.int64)
     for x in range(1 << 13):
         t[x] = bin(x).count("1")
@@ -77,7 +81,7 @@ POP13 = _pop_table()
 
 
 @njit(cache=True)
-def _hash(words, n, meta) -> int:
+def _hash(words: I64s, n: int, meta: int) -> int:
     h = meta * 0x9E3779B97F4A7C15
     for i in range(n):
         h ^= words[i] + 0x632BE59BD9B4E019 + (h << 6) + (h >> 2)
@@ -88,7 +92,7 @@ def _hash(words, n, meta) -> int:
 
 
 @njit(cache=True)
-def _canonical(hands, n, out) -> None:
+def _canonical(hands: I64s, n: int, out: I64s) -> None:
     """Hands with the live cards of each suit renumbered from the top (the
     highest live card gets rank 12, the next 11, …): positions that differ
     only in which cards are gone share a key, and the top ``m`` live cards of
@@ -115,8 +119,8 @@ def _canonical(hands, n, out) -> None:
 @njit(cache=True, inline="always")
 def _lengths(hand: int) -> int:
     """A hand's suit lengths and jokers as one word (what small cards keep)."""
-    return (POP13[hand & K.SUIT_BITS] | POP13[(hand >> 13) & K.SUIT_BITS] << 4
-            | POP13[(hand >> 26) & K.SUIT_BITS] << 8 | POP13[(hand >> 39) & K.SUIT_BITS] << 12 | (hand >> 52) << 16)
+    return int(POP13[hand & K.SUIT_BITS] | POP13[(hand >> 13) & K.SUIT_BITS] << 4
+               | POP13[(hand >> 26) & K.SUIT_BITS] << 8 | POP13[(hand >> 39) & K.SUIT_BITS] << 12 | (hand >> 52) << 16)
 
 
 @njit(cache=True, inline="always")
@@ -130,7 +134,7 @@ def _top_mask(rel: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _store(tt_keys, tt_meta, tt_vals, e: int, canon, ply: int, n: int, meta: int, sig: int, lo: int, hi: int,
+def _store(tt_keys: I64s, tt_meta: I64s, tt_vals: I64s, e: int, canon: I64s, ply: int, n: int, meta: int, sig: int, lo: int, hi: int,
            rlo: int, rhi: int) -> None:
     """Write table entry ``e``: the canonical hands ``canon[ply]``, ``meta``, the
     bounds ``lo``..``hi`` with their relevances, and the lengths signature ``sig``."""
@@ -145,7 +149,7 @@ def _store(tt_keys, tt_meta, tt_vals, e: int, canon, ply: int, n: int, meta: int
 
 
 @njit(cache=True, inline="always")
-def _tops_agree(tt_keys, e: int, hands, n: int, rel: int) -> bool:
+def _tops_agree(tt_keys: I64s, e: int, hands: I64s, n: int, rel: int) -> bool:
     """Whether table entry ``e`` and the (canonical) ``hands`` have the same
     owners of the top cards that relevance ``rel`` says mattered."""
     m = _top_mask(rel)
@@ -156,7 +160,7 @@ def _tops_agree(tt_keys, e: int, hands, n: int, rel: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _settled(kind: int, k: int, lo: int, hi: int, rlo: int, rhi: int):
+def _settled(kind: int, k: int, lo: int, hi: int, rlo: int, rhi: int) -> tuple[int, int]:
     """Whether bounds ``lo``..``hi`` on the tricks from now settle a ``KIND_GE``
     or ``KIND_LE`` search for ``k``: ``(1, rel)`` yes, ``(0, rel)`` no, with the
     relevance ``rel`` of the bound that did (``rlo`` of ``lo``, ``rhi`` of
@@ -200,7 +204,7 @@ def _nth_highest(bits: int, m: int) -> int:
     """The rank of the ``m``-th highest bit (1-based) of a 13-bit mask holding at least ``m``."""
     for _ in range(m - 1):
         bits ^= 1 << K.MSB13[bits]
-    return K.MSB13[bits]
+    return int(K.MSB13[bits])
 
 
 @njit(cache=True)
@@ -254,7 +258,7 @@ def _extend(rel: int, live: int, hand: int) -> int:
 
 # inlined into the search: a call passing arrays costs numba reference counting
 @njit(cache=True, inline="always")
-def _quick_tricks(hands, n, seat, player, params):
+def _quick_tricks(hands: I64s, n: int, seat: int, player: int, params: I64s) -> tuple[int, int]:
     """``(q, rel)``: tricks ``seat``, on lead at a trick boundary, can cash for
     his side for sure (−1: no bound here), and the top cards per suit whose
     owners the count read (a position with the same owners there and the same
@@ -309,7 +313,7 @@ def _quick_tricks(hands, n, seat, player, params):
 
 
 @njit(cache=True)
-def _survivors(mine: int, killers: int, jokers: int):
+def _survivors(mine: int, killers: int, jokers: int) -> tuple[int, int]:
     """``(won, seen)``: how many of the trump ranks ``mine`` (13-bit mask) win
     their tricks for sure, and how many top trumps the count read: a trump
     loses only to a higher trump or a joker in its trick, and each card of
@@ -339,7 +343,7 @@ def _survivors(mine: int, killers: int, jokers: int):
 
 # inlined into the search: a call passing arrays costs numba reference counting
 @njit(cache=True, inline="always")
-def _bounds(hands, n, ld, player, params, hard):
+def _bounds(hands: I64s, n: int, ld: int, player: int, params: I64s, hard: bool) -> tuple[int, int, int, int]:
     """``(lo, hi, rlo, rhi)``: bounds on the tricks ``player`` takes from a
     trick boundary with ``ld`` on lead, and for each the top cards per suit it
     read (a relevance, see the module doc: any position with the same owners
@@ -479,8 +483,9 @@ N_FIELDS = 21
 
 
 @njit(cache=True)
-def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, tt_meta, tt_vals, moves, keys, stats,
-          trickbuf, frames, canon, generation) -> int:
+def force(hands: I64s, trick: I64s, tlen: int, leader: int, first: int, player: int, kind: int, k: int, params: I64s,
+          tt_keys: I64s, tt_meta: I64s, tt_vals: I64s, moves: I64s, keys: I64s, stats: I64s, trickbuf: I64s,
+          frames: I64s, canon: I64s, generation: int) -> int:
     """1 when ``player`` can force his future tricks into the target, else 0
     (see the module doc).  Iterative (an explicit stack in ``frames``, one row
     per ply; ``trickbuf`` rows hold the tricks in progress); ``hands`` is
@@ -850,7 +855,7 @@ def force(hands, trick, tlen, leader, first, player, kind, k, params, tt_keys, t
             entering = True
             continue
         # node finished
-        result = frames[ply, F_RES]
+        result: int = frames[ply, F_RES]
         rel = frames[ply, F_REL]
         if not relative:
             rel = FULL_REL

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..actions import JOKER_FOLLOWS, JOKER_LEADS, PLAYS, Action
+from ..actions import JOKER_FOLLOWS, JOKER_LEADS, PLAYS, Action, FollowJoker, LeadJoker, Play
 from joker.cards import JOKERS, cards_in
 from ..engine.play import follow_mask, led_suit, trick_trump, trick_winner
 from ..engine.state import GameState, Phase
@@ -45,13 +45,16 @@ def ref_position(state: GameState) -> RefPosition:
                        tuple(state.taken))
 
 
-def _legal(pos: RefPosition, seat: int) -> list[Action]:
+_CardAction = Play | LeadJoker | FollowJoker
+
+
+def _legal(pos: RefPosition, seat: int) -> list[_CardAction]:
     st = pos.template
     rules: Rules = st.rules
     hand = pos.hands[seat]
     jokers = [j for j in cards_in(hand & JOKERS)]
     if not pos.trick:
-        acts: list[Action] = [PLAYS[c] for c in cards_in(hand & ~JOKERS)]
+        acts: list[_CardAction] = [PLAYS[c] for c in cards_in(hand & ~JOKERS)]
         for j in jokers:
             acts += [JOKER_LEADS[(j, call, s)] for call, s in st._lead_calls(pos.first)]
         return acts
@@ -63,7 +66,7 @@ def _legal(pos: RefPosition, seat: int) -> list[Action]:
     return acts
 
 
-def _after(pos: RefPosition, seat: int, a: Action) -> RefPosition:
+def _after(pos: RefPosition, seat: int, a: _CardAction) -> RefPosition:
     st = pos.template
     n = st.rules.players
     hands = list(pos.hands)
@@ -85,7 +88,7 @@ def _over(pos: RefPosition) -> bool:
     return not pos.trick and not pos.hands[pos.leader]
 
 
-def _value(pos: RefPosition, player: int, maximize: bool, memo: dict) -> int:
+def _value(pos: RefPosition, player: int, maximize: bool, memo: dict[tuple[tuple[int, ...], int, bool], int]) -> int:
     """P's total tricks under minimax: P maximises (``maximize``) or minimises, the others do the opposite."""
     if _over(pos):
         return pos.taken[player]
@@ -115,7 +118,7 @@ def ref_min_tricks(pos: RefPosition, player: int) -> int:
 def ref_can_take(pos: RefPosition, player: int, totals: Iterable[int]) -> bool:
     """Whether ``player`` can force his trick total into ``totals``."""
     target = frozenset(totals)
-    memo: dict = {}
+    memo: dict[tuple[tuple[int, ...], int, bool, int], bool] = {}
 
     def win(p: RefPosition) -> bool:
         if _over(p):
