@@ -6,7 +6,8 @@ builds what a careful player at the table knows (:class:`Knowledge`): the
 cards whose place it does not know (``unseen``: the deck minus its own hand,
 the cards played this deal, the turned cards and, in a forehead deal, the
 cards it sees on the others' foreheads), the suits each seat has shown void
-in, and how eagerly each seat wants tricks (from its bid and tricks taken).
+in (both read by :mod:`joker.games.joker.inference`), and how eagerly each
+seat wants tricks (from its bid and tricks taken).
 
 Everything else rests on one estimate, :meth:`Knowledge.win_prob`: the chance
 that a trick, after the bot's card, stays the bot's, given which unseen cards
@@ -56,7 +57,8 @@ from ..engine.state import Phase
 from ..engine.views import PlayerView
 from ..rules import DealKind, JokerCall
 from ..scoring import deal_score
-from .common import distinct, followed
+from .. import inference
+from .common import distinct
 
 Trick = tuple[tuple[int, Action], ...]
 
@@ -108,11 +110,6 @@ def make_chance(wins: Sequence[float], forced: Sequence[float], k: int) -> float
     return sum(w[k:]) * sum(f[: k + 1])
 
 
-@lru_cache(maxsize=64)
-def _deck_mask(deck_cards: tuple[Card, ...]) -> CardSet:
-    return mask_of(deck_cards)
-
-
 def _popcount(m: int) -> int:
     return m.bit_count()
 
@@ -161,18 +158,8 @@ class Knowledge:
         rules = view.rules
         n = rules.players
         me = view.seat
-        mine = view.hand_mask
-        seen_elsewhere = 0
         forehead = view.deal.kind is DealKind.FOREHEAD and view.phase in (Phase.BID, Phase.PLAY)
-        exact: list[CardSet | None] = []
-        for p in range(n):
-            if forehead and p != me:
-                m = mask_of(view.known[p])
-                seen_elsewhere |= m
-                exact.append(m)
-            else:
-                exact.append(None)
-        unseen = _deck_mask(rules.deck_cards) & ~mine & ~view.played & ~mask_of(view.turned) & ~seen_elsewhere
+        exact = tuple(mask_of(view.known[p]) if forehead and p != me else None for p in range(n))
         trump = view.trump
         wants = []
         kind = view.deal.kind
@@ -195,10 +182,10 @@ class Knowledge:
             rotating=view.rotating,
             must_trump=rules.must_trump,
             high_trump_wins=rules.high_call_trump_wins,
-            mine=mine,
-            unseen=unseen,
-            exact=tuple(exact),
-            voids=tuple(_voids(view)),
+            mine=view.hand_mask,
+            unseen=inference.unseen(view),
+            exact=exact,
+            voids=inference.shown(view).voids,
             sizes=view.hand_sizes,
             wants=tuple(wants),
             joker_use=min(1.0, 2.0 / left),
@@ -472,26 +459,6 @@ class BidModel:
         forbidden = self.rules.forbidden_dealer_bid(self.cards, others) if self.dealer else None
         legal = [b for b in range(self.cards + 1) if b != forbidden]
         return _choose_bid(ps, sure, legal, self.table)
-
-
-def _voids(view: PlayerView) -> list[int]:
-    """Per seat, the suits (bit s) it has shown void in this deal: a card off the
-    led suit means void in it; with ``must_trump``, neither led suit nor trump
-    means void in the trump too; after camp's ``top``, a non-trump means no trump."""
-    rules = view.rules
-    out = [0] * rules.players
-    for seat, card, lead, led, t in followed(view):
-        s = card // 13
-        if type(lead) is LeadJoker and lead.call is JokerCall.TOP:
-            if t is not None and s != t:
-                out[seat] |= 1 << t
-            continue
-        if led is None or s == led:
-            continue
-        out[seat] |= 1 << led
-        if rules.must_trump and t is not None and s != t:
-            out[seat] |= 1 << t
-    return out
 
 
 # -- the bot ------------------------------------------------------------------

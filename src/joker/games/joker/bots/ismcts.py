@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import random
 
-from ..actions import BIDS, PLAYS, Action, Bid, Play
+from ..actions import BIDS, PLAYS, Action
 from joker.cards import cards_in
 from ..engine.views import PlayerView
 from joker.errors import JokerError
 from ..rules import Scoring
-from .sampler import constraints_of, sample_world
+from ..inference import constraints_of
+from .sampler import sample_world
 
 _OS_SUITS = "CDSH"
 _OUR_SUITS = "SCDH"
@@ -39,14 +40,6 @@ def _game(players: int, tricks: int):
     if key not in _GAMES:
         _GAMES[key] = pyspiel.load_game("oh_hell", {"players": players, "num_tricks_fixed": tricks})
     return _GAMES[key]
-
-
-def _os_action(a: Action) -> int:
-    if type(a) is Play:
-        return OURS_TO_OS[a.card]
-    if type(a) is Bid:
-        return 52 + a.tricks
-    raise JokerError(f"no oh_hell action for {a}")
 
 
 def _our_action(a: int) -> Action:

@@ -49,7 +49,8 @@ from ..rules import DealKind, Premium
 from ..scoring import deal_score
 from .heuristic import BidModel, HeuristicBot
 from .common import distinct
-from .sampler import constraints_of, sample_hands
+from ..inference import constraints_of
+from .sampler import sample_hands
 
 
 @dataclass(frozen=True)
