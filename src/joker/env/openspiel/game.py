@@ -242,10 +242,10 @@ class JokerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         d = self._d
         if d.stage != "play":
             return int(pyspiel.PlayerId.CHANCE)
-        gs = self._gs()
-        if gs.is_terminal():
+        player = self._gs().current_player
+        if player is None:  # the game is over
             return int(pyspiel.PlayerId.TERMINAL)
-        return gs.current_player
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
         d = self._d
@@ -276,7 +276,7 @@ class JokerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         if d.stage == "play":
             move = self._cfg.codec.decode(action)
             gs = self._gs()
-            seat = gs.current_player
+            seat = self.current_player()
             d.gs = gs = gs.apply(move)
             self._push_event(f"{seat + 1}:{move}")
             if not gs.is_terminal() and gs.deal_index == len(d.deals):

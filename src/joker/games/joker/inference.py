@@ -18,8 +18,9 @@ the sampler, the heuristic bot and the OpenSpiel resampler share.
 * **The trump chooser's three cards** (§5 rule 3): with ``trump_choice =
   suit_of_seen_cards`` he held a card of the trump he named — still in his
   hand unless he has played a trump (:attr:`Constraints.must_suit`).
-* **Hand sizes**: how many hidden cards each seat holds, and how many hidden
-  cards lie in the stock (:func:`constraints_of`).
+* **Cards played** per seat (:func:`played_by`) and **hand sizes**: how many
+  hidden cards each seat holds, and how many hidden cards lie in the stock
+  (:func:`constraints_of`).
 
 Everything is read from the view alone: no hidden card is looked at.
 """
@@ -33,7 +34,7 @@ from typing import Iterator
 from joker.cards import SUIT_MASKS, Card, CardSet, Suit, mask_of
 from joker.errors import JokerError
 
-from .actions import Action, LeadJoker, Play
+from .actions import Action, FollowJoker, LeadJoker, Play
 from .engine.play import led_suit, trick_trump
 from .engine.state import Phase
 from .engine.views import PlayerView
@@ -42,6 +43,14 @@ from .rules import EmptyStockTrump, JokerCall, TrumpChoice
 @lru_cache(maxsize=64)
 def _deck_mask(deck_cards: tuple[Card, ...]) -> CardSet:
     return mask_of(deck_cards)
+
+
+def seat_of(view: PlayerView) -> int:
+    """The seat (0-based) whose view ``view`` is.  Raises :class:`JokerError` for
+    a spectator's view (``seat`` is ``None``): it has no hand to reason from."""
+    if view.seat is None:
+        raise JokerError("a spectator's view has no seat")
+    return view.seat
 
 
 def unseen(view: PlayerView) -> CardSet:
@@ -53,6 +62,16 @@ def unseen(view: PlayerView) -> CardSet:
         if p != view.seat:
             seen |= mask_of(cards)
     return _deck_mask(view.rules.deck_cards) & ~seen
+
+
+def played_by(view: PlayerView) -> list[CardSet]:
+    """Per seat, the cards it has played in this deal (card sets)."""
+    out = [0] * view.rules.players
+    for plays in [t.plays for t in view.tricks] + [view.trick]:
+        for s, a in plays:
+            if isinstance(a, (Play, LeadJoker, FollowJoker)):
+                out[s] |= 1 << a.card
+    return out
 
 
 def followed(view: PlayerView) -> Iterator[tuple[int, Card, Action, Suit | None, Suit | None]]:
@@ -162,15 +181,6 @@ class Constraints:
     stock: int
 
 
-def _played_suit(view: PlayerView, seat: int, suit: Suit) -> bool:
-    """Whether ``seat`` has played a card of ``suit`` in this deal."""
-    for plays in [t.plays for t in view.tricks] + [view.trick]:
-        for s, a in plays:
-            if s == seat and type(a) is Play and a.card // 13 == suit:
-                return True
-    return False
-
-
 def constraints_of(view: PlayerView) -> Constraints:
     """What ``view`` says about the hidden cards (see the module doc).  Raises
     :class:`JokerError` when the game is over (nothing is hidden) or the view is
@@ -179,9 +189,7 @@ def constraints_of(view: PlayerView) -> Constraints:
         raise JokerError("the game is over: no hidden cards to sample")
     rules = view.rules
     n = rules.players
-    me = view.seat
-    if me is None:
-        raise JokerError("a spectator's view: no seat to sample for")
+    me = seat_of(view)
     known = [mask_of(view.known[p]) if p != me else view.hand_mask for p in range(n)]
     from_hand = turned_from_hand(view)
     if from_hand and not view.played >> view.turned[0] & 1:
@@ -202,7 +210,7 @@ def constraints_of(view: PlayerView) -> Constraints:
         and chooser != me
         and rules.trump_choice is TrumpChoice.SUIT_OF_SEEN_CARDS
         and view.trump is not None
-        and not _played_suit(view, chooser, view.trump)
+        and not played_by(view)[chooser] & SUIT_MASKS[view.trump]
         and not known[chooser] & SUIT_MASKS[view.trump]
     ):
         must[chooser] = view.trump

@@ -22,7 +22,7 @@ from joker.cards import cards_in
 from ..engine.views import PlayerView
 from joker.errors import JokerError
 from ..rules import Scoring
-from ..inference import constraints_of
+from ..inference import constraints_of, played_by
 from .sampler import sample_world
 
 _OS_SUITS = "CDSH"
@@ -68,10 +68,8 @@ class OpenSpielISMCTSBot:
             raise JokerError(f"the OpenSpiel ISMCTS bot plays only the oh-hell preset, not {rules}")
         n, c = rules.players, view.deal.cards
         hands, _ = sample_world(constraints_of(view), self.rng)
-        played = [0] * n
+        played = played_by(view)
         plays = [(s, a) for t in view.tricks for s, a in t.plays] + list(view.trick)
-        for s, a in plays:
-            played[s] |= 1 << a.card
         dealt = [sorted(cards_in(hands[p] | played[p])) for p in range(n)]
         state = _game(n, c).new_initial_state()
         state.apply_action(c)

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from joker.cards import JOKER1, SUIT_MASKS, CardSet, cards_in
@@ -29,7 +29,7 @@ from joker.errors import JokerError
 from ..engine.state import DealCards, Phase
 from ..engine.views import PlayerView
 from ..fastpath import kernels as FK
-from ..inference import Constraints, trump_chooser, turned_from_hand
+from ..inference import Constraints, played_by, trump_chooser, turned_from_hand
 from ..rules import TrumpChoice
 
 
@@ -83,8 +83,12 @@ def _forced(cap: list[int], got: list[CardSet], rest: list[int], allow: list[Car
                 changed = True
 
 
+Ints = npt.NDArray[np.int64]
+Plan = tuple[Ints, Ints, Ints, Ints, Ints, int, int]
+
+
 @lru_cache(maxsize=64)
-def _plan(cons: Constraints) -> tuple[np.ndarray, ...]:
+def _plan(cons: Constraints) -> Plan:
     """The compiled sampler's input for ``cons``: ``got0``/``cap0`` per holder
     after the forced cards, the other cards sorted by how many holders may take
     them (``cards``, their holder masks ``elig``, ``ends`` of the equal-count
@@ -101,13 +105,16 @@ def _plan(cons: Constraints) -> tuple[np.ndarray, ...]:
     ends = [i + 1 for i in range(len(rest)) if i + 1 == len(rest) or counts[i + 1] != counts[i]]
     must = [(p, SUIT_MASKS[s]) for p, s in enumerate(cons.must_suit) if s is not None]
     must_holder, must_mask = must[0] if must else (-1, 0)
-    as_array = lambda xs: np.array(xs, dtype=np.int64)  # noqa: E731
+    def as_array(xs: list[int]) -> Ints:
+        return np.array(xs, dtype=np.int64)
+
     return (as_array(got), as_array(cap), as_array(rest), as_array([elig[c] for c in rest]), as_array(ends),
             must_holder, must_mask)
 
 
 @njit(cache=True)
-def _deal(got0, cap0, cards, elig, ends, must_holder: int, must_mask: int, tries: int, out, ok) -> None:
+def _deal(got0: Ints, cap0: Ints, cards: Ints, elig: Ints, ends: Ints, must_holder: int, must_mask: int, tries: int,
+          out: Ints, ok: npt.NDArray[np.bool_]) -> None:
     """Fill each row of ``out`` (holders' hidden cards) by dealing ``cards`` in a
     random order within their groups, each to a holder that may take it chosen in
     proportion to its free places; a dead end or a chooser without his suit
@@ -233,10 +240,7 @@ def world_deal(view: PlayerView, world: tuple[tuple[CardSet, ...], CardSet]) -> 
     rules = view.rules
     n = rules.players
     hands, stock = world
-    played = [0] * n
-    for plays in [t.plays for t in view.tricks] + [view.trick]:
-        for s, a in plays:
-            played[s] |= 1 << a.card
+    played = played_by(view)
     out = []
     chooser = trump_chooser(view)
     shown = view.turned[0] if turned_from_hand(view) else None
