@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from joker.cards import SUIT_MASKS, Card, CardSet, Suit, mask_of
 from joker.errors import JokerError
@@ -59,7 +59,7 @@ def unseen(view: PlayerView) -> CardSet:
     sees on the other seats (forehead deals, RULES.md §9).  A card set."""
     seen = view.hand_mask | view.played | mask_of(view.turned)
     for p, cards in enumerate(view.known):
-        if p != view.seat:
+        if cards and p != view.seat:
             seen |= mask_of(cards)
     return _deck_mask(view.rules.deck_cards) & ~seen
 
@@ -79,33 +79,41 @@ def followed(view: PlayerView) -> Iterator[tuple[int, Card, Action, Suit | None,
     lead, led, trump)``: the trick's lead action, its led suit and its trump
     (``None`` for none; rotating trumps counted) when the card was played —
     what a card tells about the hand it came from (RULES.md §7)."""
+    trump, rotating = view.trump, view.rotating
     for plays in [t.plays for t in view.tricks] + [view.trick]:
-        for i in range(1, len(plays)):
-            seat, a = plays[i]
+        if len(plays) < 2:
+            continue
+        lead = plays[0][1]
+        led = led_suit(plays[:1])
+        t = trick_trump(trump, rotating, led)
+        for seat, a in plays[1:]:
             if type(a) is not Play:
                 continue
-            led = led_suit(plays[:i])
-            yield seat, a.card, plays[0][1], led, trick_trump(view.trump, view.rotating, led)
+            yield seat, a.card, lead, led, t
+            if led is None and type(lead) is LeadJoker and lead.call is JokerCall.GIVE:
+                led = a.card // 13  # after give, the first card played sets the suit
+                t = trick_trump(trump, rotating, led)
 
 
-@dataclass(frozen=True, slots=True)
-class Shown:
+class Shown(NamedTuple):
     """What the cards played this deal showed each seat does not hold now.
 
     ``voids[p]``: the suits (bit s) seat p has shown void in.  ``lacks[p]``:
-    further cards p has shown it lacks (a card set): those above the card a
-    joker's ``high(s)`` or ``top`` call made it play (RULES.md §7)."""
+    further cards p has shown it does not hold (a card set): those above the
+    card a joker's ``high(s)`` or ``top`` call made it play (RULES.md §7)."""
 
     voids: tuple[int, ...]
     lacks: tuple[CardSet, ...]
 
     def forbidden(self, seat: int) -> CardSet:
         """Every card ``seat`` has shown it does not hold (a card set)."""
-        out = self.lacks[seat]
-        for s in range(4):
-            if self.voids[seat] >> s & 1:
-                out |= SUIT_MASKS[s]
-        return out
+        return VOID_CARDS[self.voids[seat]] | self.lacks[seat]
+
+
+VOID_CARDS: tuple[CardSet, ...] = tuple(
+    sum(SUIT_MASKS[s] for s in range(4) if bits >> s & 1) for bits in range(16)
+)
+"""The cards of the suits of a set of suits (bit s for suit s)."""
 
 
 def _above(c: Card) -> CardSet:
@@ -121,7 +129,7 @@ def shown(view: PlayerView) -> Shown:
     voids = [0] * n
     lacks = [0] * n
     for seat, c, lead, led, t in followed(view):
-        s, r = divmod(c, 13)
+        s = c // 13
         if type(lead) is LeadJoker and lead.call is JokerCall.TOP:
             # followers play their highest trump, else their highest card of any suit
             if t is not None and s == t:
@@ -129,6 +137,7 @@ def shown(view: PlayerView) -> Shown:
             else:
                 if t is not None:
                     voids[seat] |= 1 << t
+                r = c % 13
                 for x in range(4):
                     lacks[seat] |= SUIT_MASKS[x] & ~((1 << (13 * x + r + 1)) - 1)
             continue
