@@ -40,6 +40,7 @@ from .engine.state import Phase
 from .engine.views import PlayerView
 from .rules import EmptyStockTrump, JokerCall, TrumpChoice
 
+
 @lru_cache(maxsize=64)
 def _deck_mask(deck_cards: tuple[Card, ...]) -> CardSet:
     return mask_of(deck_cards)

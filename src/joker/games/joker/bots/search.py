@@ -49,7 +49,7 @@ from ..rules import DealKind, Premium
 from ..scoring import deal_score
 from .heuristic import BidModel, HeuristicBot
 from .common import distinct
-from ..inference import constraints_of
+from ..inference import constraints_of, played_by
 from .sampler import sample_hands
 
 
@@ -219,10 +219,7 @@ class SearchBot:
         known = [q for q in range(n) if q != view.seat and view.bids[q] is not None]
         infer = b.bid_sigma is not None and known and view.deal.kind not in (DealKind.GOLD, DealKind.MISERE)
         if infer:
-            played = [0] * n
-            for plays in [t.plays for t in view.tricks] + [view.trick]:
-                for s, a in plays:
-                    played[s] |= 1 << a.card
+            played = played_by(view)
             fair = max(0, round(view.deal.cards / n))
             targets = np.array([fair if x is None else x for x in view.bids], dtype=np.int64)
             params = self._params(view)
