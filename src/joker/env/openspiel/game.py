@@ -346,7 +346,9 @@ class JokerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         return strings.observation_text(player, view, dealt, self._d.deal_number)
 
     # -- resampling -------------------------------------------------------------------
-    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float] | None = None) -> JokerState:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float] | None = None
+    ) -> JokerState:
         """A state the seat cannot tell from this one: the cards it cannot see
         (the others' hands, the stock, its own unseen cards) dealt anew at
         random, consistently with everything its view shows (:mod:`.resample`:
