@@ -9,8 +9,10 @@ import random
 import numpy as np
 import pyspiel
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from joker import parse_card
+from joker import parse_card, view_of
 from joker.env.openspiel import GAME_NAME, load, params_from_rules, rules_from_params
 from joker.errors import JokerError
 from joker.games.joker.rules import PRESETS, preset
@@ -193,6 +195,55 @@ def test_resample_from_infostate(name, schedule):
     assert checked > 10 and changed > checked // 3
     with pytest.raises(JokerError, match="decision node"):
         g.new_initial_state().resample_from_infostate(0, sampler)
+
+
+# every preset, and the variants whose views say most about hidden cards
+RESAMPLED = [(name, "", "") for name in sorted(PRESETS)] + [
+    ("bus-angeles", "9;9;9", "trump_choice:suit_of_seen_cards"),  # the chooser held a card of his trump
+    ("raspisnoy-54", "", "turned_joker:next_card"),
+    ("camp", "6;7;8", ""),  # camp's top: followers play their highest
+    ("raspisnoy", "9;8;9", "empty_stock_trump:dealers_last_card;specials:"),  # the shown card stays the dealer's
+]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    which=st.integers(0, len(RESAMPLED) - 1),
+    episode=st.sampled_from(["deal", "game"]),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 60),
+    shift=st.integers(0, 9),
+)
+def test_resampled_worlds_reproduce_the_view(which, episode, seed, steps, shift):
+    """At random positions reached by random play, every resampled state shows
+    the seat exactly its view (``view_of`` equal: own cards, cards seen, every
+    play and the legal actions), and its deal holds every card of the deck once."""
+    name, schedule, options = RESAMPLED[which]
+    g = game(preset=name, schedule=schedule, options=options, episode=episode)
+    rng = random.Random(seed)
+    s = g.new_initial_state()
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
+        elif steps == 0:
+            break
+        else:
+            steps -= 1
+            s.apply_action(rng.choice(s.legal_actions()))
+    if s.is_terminal():
+        return
+    gs = s.game_state
+    seat = (s.current_player() + shift) % gs.rules.players
+    view = view_of(gs, seat)
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    for _ in range(3):
+        r = s.resample_from_infostate(seat, sampler)
+        assert view_of(r.game_state, seat) == view
+        deal = r.game_state.explicit[-1]
+        cards = [c for h in deal.hands for c in h] + ([] if deal.turned is None else [deal.turned]) + list(deal.stock)
+        assert sorted(cards) == sorted(gs.rules.deck_cards)
+        assert r.game_state.explicit[:-1] == gs.explicit[:-1]
+        assert r.information_state_string(seat) == s.information_state_string(seat)
 
 
 def test_ismcts_plays_a_deal():

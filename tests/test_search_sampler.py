@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from joker import PRESETS, new_game, view_of
 from joker.games.joker.actions import Play
-from joker.games.joker.bots.sampler import constraints_of, sample_world, world_deal
+from joker.games.joker.bots.sampler import sample_world, world_deal
+from joker.games.joker.inference import constraints_of
 from joker.cards import SUIT_MASKS, mask_of
 from joker.cards import parse_cards as parse
 from joker.games.joker.engine.play import led_suit
@@ -175,7 +176,7 @@ def test_tight_constraints_never_dead_end():
     """Holders with exactly as many allowed cards as free places, and cards that
     must go to one of two seats although a third may take them: a random deal
     dead-ends often, the Hall-guided one never (tries=0 forces it)."""
-    from joker.games.joker.bots.sampler import Constraints
+    from joker.games.joker.inference import Constraints
 
     # found in an arena run: seat 3 may hold only the 5 hearts left and lacks 5 cards
     pool = mask_of(parse("8S 9S 7C JC 7D 8D TD JD QD KD AD 8H 9H TH JH QH"))

@@ -6,7 +6,8 @@ builds what a careful player at the table knows (:class:`Knowledge`): the
 cards whose place it does not know (``unseen``: the deck minus its own hand,
 the cards played this deal, the turned cards and, in a forehead deal, the
 cards it sees on the others' foreheads), the suits each seat has shown void
-in, and how eagerly each seat wants tricks (from its bid and tricks taken).
+in (both read by :mod:`joker.games.joker.inference`), and how eagerly each
+seat wants tricks (from its bid and tricks taken).
 
 Everything else rests on one estimate, :meth:`Knowledge.win_prob`: the chance
 that a trick, after the bot's card, stays the bot's, given which unseen cards
@@ -47,18 +48,21 @@ import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import comb
-from typing import Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from ..actions import JOKER_FOLLOWS, PLAYS, Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play
 from joker.cards import JOKER1, JOKERS, SUIT_MASKS, Card, CardSet, Suit, cards_in, mask_of
 from ..engine.play import follow_mask, led_suit, trick_trump, trick_winner
 from ..engine.state import Phase
 from ..engine.views import PlayerView
-from ..rules import DealKind, JokerCall
+from ..rules import DealKind, JokerCall, Rules
 from ..scoring import deal_score
-from .common import distinct, followed
+from joker.errors import JokerError
+from .. import inference
+from .common import distinct
 
 Trick = tuple[tuple[int, Action], ...]
+A = TypeVar("A", bound=Action)
 
 UNWILLING = 0.25
 """Chance that a seat which wants no trick still beats the card (it may be forced)."""
@@ -108,11 +112,6 @@ def make_chance(wins: Sequence[float], forced: Sequence[float], k: int) -> float
     return sum(w[k:]) * sum(f[: k + 1])
 
 
-@lru_cache(maxsize=64)
-def _deck_mask(deck_cards: tuple[Card, ...]) -> CardSet:
-    return mask_of(deck_cards)
-
-
 def _popcount(m: int) -> int:
     return m.bit_count()
 
@@ -123,7 +122,7 @@ def _rank(c: Card) -> int:
 
 
 def _card_of(a: Action) -> Card | None:
-    return a.card if type(a) in (Play, LeadJoker, FollowJoker) else None
+    return a.card if isinstance(a, (Play, LeadJoker, FollowJoker)) else None
 
 
 # -- what the seat knows ------------------------------------------------------
@@ -160,19 +159,9 @@ class Knowledge:
         """The knowledge of ``view.seat`` in ``view``."""
         rules = view.rules
         n = rules.players
-        me = view.seat
-        mine = view.hand_mask
-        seen_elsewhere = 0
+        me = inference.seat_of(view)
         forehead = view.deal.kind is DealKind.FOREHEAD and view.phase in (Phase.BID, Phase.PLAY)
-        exact: list[CardSet | None] = []
-        for p in range(n):
-            if forehead and p != me:
-                m = mask_of(view.known[p])
-                seen_elsewhere |= m
-                exact.append(m)
-            else:
-                exact.append(None)
-        unseen = _deck_mask(rules.deck_cards) & ~mine & ~view.played & ~mask_of(view.turned) & ~seen_elsewhere
+        exact = tuple(mask_of(view.known[p]) if forehead and p != me else None for p in range(n))
         trump = view.trump
         wants = []
         kind = view.deal.kind
@@ -181,10 +170,10 @@ class Knowledge:
                 w = 1.0
             elif kind is DealKind.MISERE:
                 w = UNWILLING
-            elif view.bids[p] is None:
+            elif (bid := view.bids[p]) is None:
                 w = 0.7
             else:
-                need = view.bids[p] - view.taken[p]
+                need = bid - view.taken[p]
                 w = 1.0 if need > 0 else UNWILLING if need == 0 else 0.6
             wants.append(w)
         left = max(1, view.hand_sizes[me] if view.phase is Phase.PLAY else view.deal.cards)
@@ -195,10 +184,10 @@ class Knowledge:
             rotating=view.rotating,
             must_trump=rules.must_trump,
             high_trump_wins=rules.high_call_trump_wins,
-            mine=mine,
-            unseen=unseen,
-            exact=tuple(exact),
-            voids=tuple(_voids(view)),
+            mine=view.hand_mask,
+            unseen=inference.unseen(view),
+            exact=exact,
+            voids=inference.shown(view).voids,
             sizes=view.hand_sizes,
             wants=tuple(wants),
             joker_use=min(1.0, 2.0 / left),
@@ -313,8 +302,9 @@ class Knowledge:
             for seat in range(self.n):
                 if seat == me or self.sizes[seat] == 0:
                     continue
-                if self.exact[seat] is not None:
-                    other = self.exact[seat] & JOKERS
+                exact = self.exact[seat]
+                if exact is not None:
+                    other = exact & JOKERS
                     p *= 0.0 if other and self.wants[seat] >= 1.0 else 1.0
                     continue
                 u = _popcount(self.unseen)
@@ -474,26 +464,6 @@ class BidModel:
         return _choose_bid(ps, sure, legal, self.table)
 
 
-def _voids(view: PlayerView) -> list[int]:
-    """Per seat, the suits (bit s) it has shown void in this deal: a card off the
-    led suit means void in it; with ``must_trump``, neither led suit nor trump
-    means void in the trump too; after camp's ``top``, a non-trump means no trump."""
-    rules = view.rules
-    out = [0] * rules.players
-    for seat, card, lead, led, t in followed(view):
-        s = card // 13
-        if type(lead) is LeadJoker and lead.call is JokerCall.TOP:
-            if t is not None and s != t:
-                out[seat] |= 1 << t
-            continue
-        if led is None or s == led:
-            continue
-        out[seat] |= 1 << led
-        if rules.must_trump and t is not None and s != t:
-            out[seat] |= 1 << t
-    return out
-
-
 # -- the bot ------------------------------------------------------------------
 class HeuristicBot:
     """Bids by hand strength, plays to make the bid exactly (see the module doc).
@@ -587,7 +557,7 @@ class HeuristicBot:
     def play(self, view: PlayerView) -> Action:
         """The card (or joker with its call) for this trick; see the module doc."""
         kn = Knowledge.of(view)
-        me = view.seat
+        me = kn.me
         hand = list(view.hand)
         left = len(hand)
         kind = view.deal.kind
@@ -596,7 +566,10 @@ class HeuristicBot:
         elif kind is DealKind.MISERE:
             goal, need = "duck", 0
         else:
-            need = view.bids[me] - view.taken[me]
+            bid = view.bids[me]
+            if bid is None:
+                raise JokerError("playing before bidding")  # the engine bids every seat first (RULES.md §6)
+            need = bid - view.taken[me]
             goal = "duck" if need == 0 else "max" if need < 0 or need > left else "target"
         leading = not view.trick
         leader = me if leading else view.trick[0][0]
@@ -618,34 +591,35 @@ class HeuristicBot:
             sure_losers = [a for a in cands if win[a] == 0.0] if not leading else []
             pool = sure_losers or cands
 
-            def value(a: Action) -> float:
+            def duck_value(a: Action) -> float:
                 _, fs = rest_values(a)
                 keep = 1.0
                 for f in fs:
                     keep *= 1.0 - f
                 return (1.0 - win[a]) * keep
 
+            key: Callable[[Action], tuple[object, ...]]
             if sure_losers:
-                key = lambda a: (round(value(a), 9), _tie_high(a))
+                key = lambda a: (round(duck_value(a), 9), _tie_high(a))
             elif leading:
-                key = lambda a: (round(value(a), 9), _tie_low(a))
+                key = lambda a: (round(duck_value(a), 9), _tie_low(a))
             else:
-                key = lambda a: (-round(win[a], 9), round(value(a), 9), _tie_low(a))
+                key = lambda a: (-round(win[a], 9), round(duck_value(a), 9), _tie_low(a))
             return self._best(pool, key)
 
         if goal == "max":
-            def value(a: Action) -> float:
+            def max_value(a: Action) -> float:
                 ps, _ = rest_values(a)
                 return win[a] + sum(ps)
 
-            return self._best(cands, lambda a: (round(value(a), 9), _tie_low(a)))
+            return self._best(cands, lambda a: (round(max_value(a), 9), _tie_low(a)))
 
         def value(a: Action) -> float:
             ps, fs = rest_values(a)
             w = win[a]
             return w * make_chance(ps, fs, need - 1) + (1.0 - w) * make_chance(ps, fs, need)
 
-        sure = [a for a in cands if type(a) is Play and win[a] >= 1.0]
+        sure = [a for a in cands if isinstance(a, Play) and win[a] >= 1.0]
         if sure:  # a sure trick still needed: take it with the least valuable card
             return self._best(sure, lambda a: (-raw[a.card], _tie_low(a)))
         thrown = [a for a in cands if _throws_joker(a)]  # a joker thrown away is a trick lost for good
@@ -653,7 +627,7 @@ class HeuristicBot:
         tie = _tie_high if leading else _tie_low
         return self._best(cands, lambda a: (round(value(a), 9), tie(a)))
 
-    def _best(self, cands: Sequence[Action], key) -> Action:
+    def _best(self, cands: Sequence[A], key: Callable[[A], tuple[Any, ...]]) -> A:
         """The candidate of greatest key; exact ties broken by the seeded RNG."""
         keyed = [(key(a), a) for a in cands]
         top = max(k for k, _ in keyed)
@@ -689,7 +663,7 @@ def _pulled(kn: Knowledge, a: LeadJoker) -> CardSet:
     return mask_of(cs[: kn.n // 2])
 
 
-def _eager_action(rules, c: Card, lead: bool, trump: Suit | None) -> Action:
+def _eager_action(rules: Rules, c: Card, lead: bool, trump: Suit | None) -> Action:
     """How a seat holding one card plays it to win (forehead estimates): a joker
     led with the strongest allowed call (naming the trump, else ♠), or followed high."""
     if c < JOKER1:

@@ -16,37 +16,32 @@ OpenSpiel deals card k of the deal to player k mod n.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from ..actions import BIDS, PLAYS, Action, Bid, Play
+from ..actions import BIDS, PLAYS, Action, Play
 from joker.cards import cards_in
 from ..engine.views import PlayerView
 from joker.errors import JokerError
 from ..rules import Scoring
-from .sampler import constraints_of, sample_world
+from ..inference import constraints_of, played_by
+from .sampler import sample_world
 
 _OS_SUITS = "CDSH"
 _OUR_SUITS = "SCDH"
 OS_TO_OURS: tuple[int, ...] = tuple(_OUR_SUITS.index(_OS_SUITS[a % 4]) * 13 + a // 4 for a in range(52))
 OURS_TO_OS: dict[int, int] = {c: a for a, c in enumerate(OS_TO_OURS)}
 
-_GAMES: dict[tuple[int, int], object] = {}
+_GAMES: dict[tuple[int, int], Any] = {}
 
 
-def _game(players: int, tricks: int):
-    import pyspiel
+def _game(players: int, tricks: int) -> Any:
+    """OpenSpiel's ``oh_hell`` game (cached), a ``pyspiel.Game``."""
+    import pyspiel  # type: ignore[import-not-found]  # no type stubs; imported only when used
 
     key = (players, tricks)
     if key not in _GAMES:
         _GAMES[key] = pyspiel.load_game("oh_hell", {"players": players, "num_tricks_fixed": tricks})
     return _GAMES[key]
-
-
-def _os_action(a: Action) -> int:
-    if type(a) is Play:
-        return OURS_TO_OS[a.card]
-    if type(a) is Bid:
-        return 52 + a.tricks
-    raise JokerError(f"no oh_hell action for {a}")
 
 
 def _our_action(a: int) -> Action:
@@ -69,16 +64,15 @@ class OpenSpielISMCTSBot:
         self.uct_c = uct_c
         self.rollouts = rollouts
 
-    def _state(self, view: PlayerView):
+    def _state(self, view: PlayerView) -> Any:
         rules = view.rules
         if rules.scoring is not Scoring.OH_HELL or rules.has_jokers or len(rules.deals) != 1:
             raise JokerError(f"the OpenSpiel ISMCTS bot plays only the oh-hell preset, not {rules}")
         n, c = rules.players, view.deal.cards
         hands, _ = sample_world(constraints_of(view), self.rng)
-        played = [0] * n
-        plays = [(s, a) for t in view.tricks for s, a in t.plays] + list(view.trick)
-        for s, a in plays:
-            played[s] |= 1 << a.card
+        played = played_by(view)
+        plays = [a.card for t in view.tricks for _, a in t.plays if isinstance(a, Play)]
+        plays += [a.card for _, a in view.trick if isinstance(a, Play)]  # oh-hell: no jokers
         dealt = [sorted(cards_in(hands[p] | played[p])) for p in range(n)]
         state = _game(n, c).new_initial_state()
         state.apply_action(c)
@@ -91,8 +85,8 @@ class OpenSpielISMCTSBot:
             if b is None:
                 break
             state.apply_action(52 + b)
-        for _, a in plays:
-            state.apply_action(OURS_TO_OS[a.card])
+        for c in plays:
+            state.apply_action(OURS_TO_OS[c])
         if state.current_player() != view.seat:
             raise JokerError("the rebuilt OpenSpiel state is not this seat's turn")  # pragma: no cover
         return state

@@ -3,22 +3,9 @@ the other hands (and to the seat itself while it cannot see its own cards:
 trump choice, dark and forehead bidding) and to the stock, so that nothing in
 the seat's :class:`~joker.games.joker.engine.views.PlayerView` is contradicted.
 
-What the view tells (RULES.md §5–§7), read by :func:`constraints_of`:
-
-* the cards seen: the seat's own, those on the others' foreheads, the turned
-  cards, the cards played this deal — none of them is hidden; a turned card
-  that is the dealer's last card (every card dealt, ``empty_stock_trump =
-  dealers_last_card``) is in the dealer's hand until he plays it;
-* a follower who played a card off the led suit holds none of it; not
-  trumping either (with ``must_trump``), he holds no trump (the trick's trump,
-  so rotating trumps count);
-* after ``high(s)``, a follower who played a card of s holds no higher card
-  of s; after camp's ``top``, one who played his highest trump holds no higher
-  trump, and one who played a non-trump holds no trump and no card of a
-  higher rank;
-* the trump chooser saw his first three cards: with ``trump_choice =
-  suit_of_seen_cards`` he held a card of the trump he named (still in his
-  hand unless he has played one).
+What the view tells — seen cards, shown voids, what a joker's call forced,
+the trump chooser's three cards, hand sizes (RULES.md §5–§7) — is read by
+:func:`joker.games.joker.inference.constraints_of`; this module only deals.
 
 A world is the current hands of every seat plus the stock (card sets).
 Sampling deals the hidden cards at random to the seats that may hold them
@@ -30,133 +17,20 @@ view; the result never breaks a constraint.  The views are the only input: no hi
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from ..actions import LeadJoker, Play
-from joker.cards import JOKER1, SUIT_MASKS, CardSet, cards_in, mask_of
+from joker.cards import JOKER1, SUIT_MASKS, CardSet, cards_in
+from joker.errors import JokerError
+
 from ..engine.state import DealCards, Phase
 from ..engine.views import PlayerView
-from joker.errors import JokerError
 from ..fastpath import kernels as FK
-from ..rules import EmptyStockTrump, JokerCall, TrumpChoice
-from .common import followed
-
-STOCK = -1
-"""The holder index of the stock in :class:`Constraints` (the last holder)."""
-
-
-@dataclass(frozen=True)
-class Constraints:
-    """Per seat: ``known[p]`` (cards of p the seat sees), ``hidden[p]`` (how many
-    more cards p holds), ``allowed[p]`` (hidden cards p may hold),
-    ``must_suit[p]`` (a suit p must hold a card of, or ``None``); ``pool``: every
-    hidden card; ``stock``: hidden cards left in the stock."""
-
-    seat: int
-    known: tuple[CardSet, ...]
-    hidden: tuple[int, ...]
-    allowed: tuple[CardSet, ...]
-    must_suit: tuple[int | None, ...]
-    pool: CardSet
-    stock: int
-
-
-def forbidden_cards(view: PlayerView) -> list[CardSet]:
-    """Per seat, the cards the view shows it cannot hold now (see the module doc)."""
-    rules = view.rules
-    out = [0] * rules.players
-    above = lambda c: SUIT_MASKS[c // 13] & ~((1 << (c + 1)) - 1)  # noqa: E731 - higher cards of c's suit
-    for seat, c, lead, led, t in followed(view):
-        s, r = divmod(c, 13)
-        if type(lead) is LeadJoker and lead.call is JokerCall.TOP:
-            if t is not None and s == t:
-                out[seat] |= above(c)
-            else:
-                if t is not None:
-                    out[seat] |= SUIT_MASKS[t]
-                for x in range(4):
-                    out[seat] |= SUIT_MASKS[x] & ~((1 << (13 * x + r + 1)) - 1)
-            continue
-        if led is None:
-            continue
-        if s == led:
-            if type(lead) is LeadJoker and lead.call is JokerCall.HIGH:
-                out[seat] |= above(c)
-            continue
-        out[seat] |= SUIT_MASKS[led]
-        if rules.must_trump and t is not None and s != t:
-            out[seat] |= SUIT_MASKS[t]
-    return out
-
-
-def _chooser(view: PlayerView) -> int | None:
-    """The seat that chose trump in this deal, when it was chosen from seen cards."""
-    rules = view.rules
-    if view.phase is Phase.TRUMP or not rules.trump_chosen(view.deal):
-        return None
-    return (view.dealer + 1) % rules.players
-
-
-def _turned_from_hand(view: PlayerView) -> bool:
-    """Whether the turned card is the dealer's last card, shown for trump because
-    the stock is empty (``empty_stock_trump = dealers_last_card``, RULES.md §5)."""
-    rules = view.rules
-    return (
-        rules.empty_stock_trump is EmptyStockTrump.DEALERS_LAST_CARD
-        and len(view.turned) == 1
-        and len(rules.deck_cards) == rules.players * view.deal.cards
-    )
-
-
-def constraints_of(view: PlayerView) -> Constraints:
-    """What ``view`` says about the hidden cards.  Raises :class:`JokerError` when the
-    game is over (nothing is hidden)."""
-    if view.phase is Phase.OVER:
-        raise JokerError("the game is over: no hidden cards to sample")
-    rules = view.rules
-    n = rules.players
-    me = view.seat
-    known = [mask_of(view.known[p]) if p != me else view.hand_mask for p in range(n)]
-    from_hand = _turned_from_hand(view)
-    if from_hand and not view.played >> view.turned[0] & 1:
-        known[view.dealer] |= 1 << view.turned[0]  # still his
-    hidden = [view.hand_sizes[p] - known[p].bit_count() for p in range(n)]
-    seen = view.played | mask_of(view.turned)
-    for k in known:
-        seen |= k
-    deck = mask_of(rules.deck_cards)
-    pool = deck & ~seen
-    stock = len(rules.deck_cards) - n * view.deal.cards - (0 if from_hand else len(view.turned))
-    if pool.bit_count() != sum(hidden) + stock:
-        raise JokerError(
-            f"inconsistent view: {pool.bit_count()} hidden cards for {sum(hidden)} in hands and {stock} in the stock"
-        )
-    forbidden = forbidden_cards(view)
-    allowed = [pool & ~forbidden[p] if hidden[p] else 0 for p in range(n)]
-    must: list[int | None] = [None] * n
-    chooser = _chooser(view)
-    if (
-        chooser is not None
-        and chooser != me
-        and rules.trump_choice is TrumpChoice.SUIT_OF_SEEN_CARDS
-        and view.trump is not None
-        and not _played_suit(view, chooser, view.trump)
-        and not known[chooser] & SUIT_MASKS[view.trump]
-    ):
-        must[chooser] = view.trump
-    return Constraints(me, tuple(known), tuple(hidden), tuple(allowed), tuple(must), pool, stock)
-
-
-def _played_suit(view: PlayerView, seat: int, suit: int) -> bool:
-    for plays in [t.plays for t in view.tricks] + [view.trick]:
-        for s, a in plays:
-            if s == seat and type(a) is Play and a.card // 13 == suit:
-                return True
-    return False
+from ..inference import Constraints, played_by, trump_chooser, turned_from_hand
+from ..rules import TrumpChoice
 
 
 def _feasible(cards: list[int], allow: list[CardSet], cap: list[int]) -> bool:
@@ -209,8 +83,12 @@ def _forced(cap: list[int], got: list[CardSet], rest: list[int], allow: list[Car
                 changed = True
 
 
+Ints = npt.NDArray[np.int64]
+Plan = tuple[Ints, Ints, Ints, Ints, Ints, int, int]
+
+
 @lru_cache(maxsize=64)
-def _plan(cons: Constraints) -> tuple[np.ndarray, ...]:
+def _plan(cons: Constraints) -> Plan:
     """The compiled sampler's input for ``cons``: ``got0``/``cap0`` per holder
     after the forced cards, the other cards sorted by how many holders may take
     them (``cards``, their holder masks ``elig``, ``ends`` of the equal-count
@@ -227,13 +105,16 @@ def _plan(cons: Constraints) -> tuple[np.ndarray, ...]:
     ends = [i + 1 for i in range(len(rest)) if i + 1 == len(rest) or counts[i + 1] != counts[i]]
     must = [(p, SUIT_MASKS[s]) for p, s in enumerate(cons.must_suit) if s is not None]
     must_holder, must_mask = must[0] if must else (-1, 0)
-    as_array = lambda xs: np.array(xs, dtype=np.int64)  # noqa: E731
+    def as_array(xs: list[int]) -> Ints:
+        return np.array(xs, dtype=np.int64)
+
     return (as_array(got), as_array(cap), as_array(rest), as_array([elig[c] for c in rest]), as_array(ends),
             must_holder, must_mask)
 
 
 @njit(cache=True)
-def _deal(got0, cap0, cards, elig, ends, must_holder: int, must_mask: int, tries: int, out, ok) -> None:
+def _deal(got0: Ints, cap0: Ints, cards: Ints, elig: Ints, ends: Ints, must_holder: int, must_mask: int, tries: int,
+          out: Ints, ok: npt.NDArray[np.bool_]) -> None:
     """Fill each row of ``out`` (holders' hidden cards) by dealing ``cards`` in a
     random order within their groups, each to a holder that may take it chosen in
     proportion to its free places; a dead end or a chooser without his suit
@@ -350,12 +231,6 @@ def sample_world(cons: Constraints, rng: random.Random, tries: int = 20) -> tupl
     return tuple(int(h) for h in row[:-1]), int(row[-1])
 
 
-def sample_worlds(view: PlayerView, count: int, rng: random.Random) -> list[tuple[tuple[CardSet, ...], CardSet]]:
-    """``count`` worlds for ``view`` (see :func:`sample_world`)."""
-    cons = constraints_of(view)
-    return [sample_world(cons, rng) for _ in range(count)]
-
-
 def world_deal(view: PlayerView, world: tuple[tuple[CardSet, ...], CardSet]) -> DealCards:
     """The cards of this deal as dealt in ``world``: each seat's played and
     current cards, in an order whose first three cards agree with the view
@@ -365,13 +240,10 @@ def world_deal(view: PlayerView, world: tuple[tuple[CardSet, ...], CardSet]) -> 
     rules = view.rules
     n = rules.players
     hands, stock = world
-    played = [0] * n
-    for plays in [t.plays for t in view.tricks] + [view.trick]:
-        for s, a in plays:
-            played[s] |= 1 << a.card
+    played = played_by(view)
     out = []
-    chooser = _chooser(view)
-    shown = view.turned[0] if _turned_from_hand(view) else None
+    chooser = trump_chooser(view)
+    shown = view.turned[0] if turned_from_hand(view) else None
     for p in range(n):
         cards = sorted(cards_in(hands[p] | played[p]))
         if p == view.dealer and shown is not None:
@@ -384,6 +256,6 @@ def world_deal(view: PlayerView, world: tuple[tuple[CardSet, ...], CardSet]) -> 
             if trumps:
                 cards = [trumps[0]] + [c for c in cards if c != trumps[0]]
         out.append(tuple(cards))
-    turned = view.turned[0] if view.turned and not _turned_from_hand(view) else None
+    turned = view.turned[0] if view.turned and not turned_from_hand(view) else None
     rest = tuple(view.turned[1:]) + tuple(cards_in(stock))
     return DealCards(tuple(out), turned, rest)

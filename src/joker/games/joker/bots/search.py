@@ -51,7 +51,8 @@ from ..rules import DealKind, Premium
 from ..scoring import deal_score
 from .heuristic import BidModel, HeuristicBot
 from .common import distinct
-from .sampler import constraints_of, sample_hands
+from ..inference import constraints_of, played_by
+from .sampler import sample_hands
 
 
 @dataclass(frozen=True)
@@ -222,10 +223,7 @@ class SearchBot:
         sigma = b.bid_sigma if b.bid_sigma is not None else 0.0
         infer = b.bid_sigma is not None and known and view.deal.kind not in (DealKind.GOLD, DealKind.MISERE)
         if infer:
-            played = [0] * n
-            for plays in [t.plays for t in view.tricks] + [view.trick]:
-                for s, a in plays:
-                    played[s] |= 1 << cast("Play | LeadJoker | FollowJoker", a).card  # tricks hold card actions
+            played = played_by(view)
             fair = max(0, round(view.deal.cards / n))
             targets = np.array([fair if x is None else x for x in view.bids], dtype=np.int64)
             params = self._params(view)
