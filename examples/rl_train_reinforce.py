@@ -1,6 +1,6 @@
 """Self-play training with action masking on single deals, in plain numpy.
 
-A linear softmax policy (one weight row per action id of joker.env.codec,
+A linear softmax policy (one weight row per action id of joker.games.joker.rl.codec,
 illegal actions masked out) plays all four seats of the PettingZoo
 environment in one-deal mode and learns by REINFORCE with a linear value
 baseline; the return of a decision is its seat's deal score.  Every

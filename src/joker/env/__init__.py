@@ -4,12 +4,11 @@ any game of the registry with an RL plug-in.
 * :mod:`joker.env.plugin` — the RL plug-in protocol a game offers (action
   codec, observation layout, episodes and rewards); Joker's is
   :mod:`joker.games.joker.rl` (its codec, observation tensor, episodes and
-  table picture; ``joker.env.codec``, ``joker.env.observation`` and
-  ``joker.env.episode`` still name them);
+  table picture);
 * :mod:`joker.env.pettingzoo` — PettingZoo AEC environment (``env()``);
 * :mod:`joker.env.gymnasium` — Gymnasium environment, one seat against bots
   (registered as ``joker/Joker-v0``);
-* :mod:`joker.env.openspiel` — OpenSpiel game ``python_joker`` (registered on import).
+* :mod:`joker.env.openspiel` — OpenSpiel game ``python_joker`` (registered on import; Joker's only).
 
 See docs/environments.md.  numpy, gymnasium, pettingzoo and open_spiel are
 needed only here; the engine never imports this package.

@@ -17,9 +17,9 @@ The game is played by the :mod:`joker` engine; OpenSpiel sees:
   the first hand round to the dealer, then the turned-up card when a stock is
   left and the trump is not chosen (RULES.md §5), and under the house rule
   ``turned_joker=next_card`` one more per turned joker.
-* **Decisions**: the action ids of :mod:`joker.env.codec`
+* **Decisions**: the action ids of :mod:`joker.games.joker.rl.codec`
   (``num_distinct_actions`` = the codec's size), legal ids ascending.
-* **Observations**: the tensor of :mod:`joker.env.observation` (observation:
+* **Observations**: the tensor of :mod:`joker.games.joker.rl.observation` (observation:
   the seat's view now; information state: the same plus every finished trick
   of the deal), and strings: the observation string is the seat's view in
   words; the information-state string is the whole public history (each

@@ -15,8 +15,8 @@ from typing import Any, Callable
 import pyspiel  # type: ignore[import-not-found]
 
 from joker.cards import JOKER1, Card, format_card, mask_of
-from joker.env.codec import ActionCodec
-from joker.env.episode import deal_score_range, one_deal_rules
+from joker.games.joker.rl.codec import ActionCodec
+from joker.games.joker.rl.episode import deal_score_range, one_deal_rules
 from joker.errors import JokerError
 from joker.games.joker.engine.state import DealCards, GameState
 from joker.games.joker.engine.views import PlayerView, view_of

@@ -1,5 +1,5 @@
 """OpenSpiel's Python observer for ``python_joker``: the observation tensor of
-:mod:`joker.env.observation` (with every finished trick of the deal for the
+:mod:`joker.games.joker.rl.observation` (with every finished trick of the deal for the
 information state) and the strings of :mod:`.strings`."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from joker.env.observation import ObservationLayout
+from joker.games.joker.rl.observation import ObservationLayout
 
 if TYPE_CHECKING:
     from .game import GameConfig, JokerState
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 class JokerObserver:
     """OpenSpiel's Python observer for :class:`~.game.JokerGame`: ``tensor`` and
-    ``dict`` (named segments of :mod:`joker.env.observation`), ``set_from`` and
+    ``dict`` (named segments of :mod:`joker.games.joker.rl.observation`), ``set_from`` and
     ``string_from``.
 
     Supports the seat's own private information (observation and information

@@ -11,7 +11,7 @@ from typing import Any
 
 from joker.errors import JokerError
 from joker.games.joker.rules import PRESETS, Rules, format_rules, preset
-from joker.env.episode import rules_from
+from joker.games.joker.rl.episode import rules_from
 
 GAME_NAME = "python_joker"
 DEFAULT_PARAMS: dict[str, Any] = {"preset": "bus-angeles", "players": 0, "schedule": "", "options": "", "episode": "game"}
