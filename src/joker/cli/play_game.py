@@ -251,8 +251,7 @@ class TerminalGame:
         new = self.state
         if old.phase is Phase.PLAY and len(old.trick) == n - 1:
             finished = new.deal_index != old.deal_index or new.is_terminal()
-            taken = new.results[-1].tricks if finished else new.taken
-            winner = next(s for s in range(n) if taken[s] != old.taken[s])
+            winner = (new.results[-1].played if finished else new.tricks)[-1].winner  # the trick just finished
             plays = " · ".join(f"{self.name(s)} {action_text(tr, a)}" for s, a in old.trick + ((seat, action),))
             self.say("  " + tr("trick_done", trick=len(old.tricks) + 1, plays=plays, name=self.name(winner)),
                      style="bold" if winner == self.human else None)

@@ -31,14 +31,11 @@ from .render import sheet_table, standings_table
 
 def public_forbidden(bids: Sequence[int | None], cards: int, dealer: int, rules: Rules) -> int | None:
     """The bid the dealer may not say, from the public bids (once every other seat has bid);
-    ``None`` when every bid is allowed or it is not known yet (RULES.md §6, ``sum_not_equal``)."""
-    if rules.dealer_restriction.value != "sum_not_equal":
-        return None
+    ``None`` when every bid is allowed or it is not known yet (RULES.md §6, :meth:`Rules.forbidden_dealer_bid`)."""
     others = [b for s, b in enumerate(bids) if s != dealer]
     if any(b is None for b in others):
         return None
-    f = cards - sum(others)
-    return f if 0 <= f <= cards else None
+    return rules.forbidden_dealer_bid(cards, (b for b in others if b is not None))
 
 
 class Screen:
@@ -110,7 +107,7 @@ class Screen:
         table.add_column(tr("col_taken"), justify="right")
         table.add_column(tr("col_cards"), justify="right")
         table.add_column(tr("col_total"), justify="right")
-        no_bids = view.deal.kind in (DealKind.GOLD, DealKind.MISERE)
+        no_bids = not view.deal.has_bids
         forbidden = public_forbidden(view.bids, view.deal.cards, view.dealer, rules)
         if view.forbidden_bid is not None:
             forbidden = view.forbidden_bid

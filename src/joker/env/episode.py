@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from joker.games.joker.engine.state import GameState, new_game
 from joker.errors import JokerError
-from joker.games.joker.rules import DealKind, DealSpec, Rules, parse_rules
+from joker.games.joker.rules import DealSpec, Rules, parse_rules
 from joker.games.joker.scoring import deal_score, game_totals
 from .codec import ActionCodec
 from .observation import ObservationLayout
@@ -50,7 +50,7 @@ def deal_score_range(rules: Rules, spec: DealSpec) -> tuple[int, int]:
     """The lowest and highest deal score a seat can get in a deal of ``spec``
     (every bid and trick count tried through :func:`~joker.games.joker.scoring.deal_score`)."""
     c = spec.cards
-    bids: list[int | None] = [None] if spec.kind in (DealKind.GOLD, DealKind.MISERE) else list(range(c + 1))
+    bids: list[int | None] = list(range(c + 1)) if spec.has_bids else [None]
     scores = [deal_score(rules, spec, b, t) for b in bids for t in range(c + 1)]
     return min(scores), max(scores)
 

@@ -79,7 +79,6 @@ from joker.games.joker.engine.views import PlayerView, view_of
 from joker.errors import JokerError
 from joker.games.joker.rules import (
     PRESETS,
-    DealKind,
     EmptyStockTrump,
     Premium,
     Rules,
@@ -212,7 +211,7 @@ def utility_bounds(rules: Rules, episode: str) -> tuple[float, float]:
 
 
 def _decisions(rules: Rules, spec) -> int:
-    bids = 0 if spec.kind in (DealKind.GOLD, DealKind.MISERE) else rules.players
+    bids = rules.players if spec.has_bids else 0
     return (1 if rules.trump_chosen(spec) else 0) + bids + spec.cards * rules.players
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from joker.cards import format_suit
 from joker.errors import JokerError
 from joker.games.joker.record import GameRecord, replay
 from joker.games.joker.rules import Rules, parse_rules
@@ -300,7 +301,7 @@ def import_record(ledger: Ledger, text: str, source: str = "record", date: dt.da
         raise LedgerError("at", where=source, error=e) from None
     deals = []
     for e, r in zip(rec.deals, state.results):
-        trump = "N" if r.trump is None else "SCDH"[r.trump]
+        trump = format_suit(r.trump)
         deals.append((trump, None if r.bids is None else list(r.bids), list(r.tricks), e.house_override))
     voids = {}
     for x in (rec.meta.get("redeals") or []):

@@ -11,14 +11,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from joker.games.joker.engine.state import GameState
-from joker.games.joker.record import replay
+from joker.games.joker.record import fines_of, replay
 from joker.games.joker.scoring import game_totals
 from joker.games.joker.sheet import build_sheet
 from . import regulation as reg
 from .models import Deal, Game, InfringementRow, Player, Slap
 from .records import (
     _current_number,
-    _fines,
     _names,
     _next_attempt,
     _no_bids,
@@ -39,7 +38,7 @@ def _view(s: Session, g: Game) -> GameView:
     n = rules.players
     record = _record(g)
     state = _state(g)
-    fines = _fines(g, n)
+    fines = fines_of(n, g.infringements)
     totals = game_totals(rules, state.results, fines)
     ids = tuple(st.player_id for st in g.seats)
     seat_of = {pid: i for i, pid in enumerate(ids)}

@@ -124,6 +124,11 @@ class DealSpec:
     kind: DealKind = DealKind.NORMAL
     block: int = 0
 
+    @property
+    def has_bids(self) -> bool:
+        """Whether the deal is bid: every kind but gold and misère, which have no bidding (RULES.md §9)."""
+        return self.kind is not DealKind.GOLD and self.kind is not DealKind.MISERE
+
     def __str__(self) -> str:
         return str(self.cards) if self.kind is DealKind.NORMAL else f"{self.cards}:{self.kind.value}"
 

@@ -135,7 +135,7 @@ def premium_at_stake(view: PlayerView, bid: int) -> float:
     in this deal (0 when it already failed a bid of the block or the rules have no
     premium); see the module doc."""
     rules = view.rules
-    if rules.premium is Premium.NONE or view.deal.kind in (DealKind.GOLD, DealKind.MISERE):
+    if rules.premium is Premium.NONE or not view.deal.has_bids:
         return 0.0
     me, n = view.seat, rules.players
     block = view.deal.block
@@ -216,7 +216,7 @@ class SearchBot:
         rules = view.rules
         n = rules.players
         known = [q for q in range(n) if q != view.seat and view.bids[q] is not None]
-        infer = b.bid_sigma is not None and known and view.deal.kind not in (DealKind.GOLD, DealKind.MISERE)
+        infer = b.bid_sigma is not None and known and view.deal.has_bids
         if infer:
             played = [0] * n
             for plays in [t.plays for t in view.tricks] + [view.trick]:
@@ -256,7 +256,7 @@ class SearchBot:
             trick[i] = code_of(a)
         taken = np.array(view.taken, dtype=np.int64)
         targets = self._targets(view)
-        bid = view.bids[me] if view.deal.kind not in (DealKind.GOLD, DealKind.MISERE) else None
+        bid = view.bids[me] if view.deal.has_bids else None
         table = self._table(view, bid)
         sums = np.zeros(len(cands), dtype=np.float64)
         leader = view.trick[0][0] if view.trick else view.leader

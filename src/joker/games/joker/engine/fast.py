@@ -9,7 +9,6 @@ import random
 
 from ..actions import JOKER_FOLLOWS, JOKER_LEADS
 from joker.cards import JOKERS
-from ..rules import DealerRestriction
 from .play import follow_mask, led_suit, trick_trump, trick_winner
 from .state import GameState, Phase, _plays_of
 
@@ -37,15 +36,14 @@ def random_playout(state: GameState, rng: random.Random) -> tuple[tuple[int | No
     if phase is Phase.TRUMP:
         legal = state.legal_actions()
         trump = legal[int(rnd() * len(legal))].suit
-        phase = Phase.PLAY if state.spec.kind.value in ("gold", "misere") else Phase.BID
+        phase = Phase.BID if state.spec.has_bids else Phase.PLAY
         p = state.leader
     if phase is Phase.BID:
         c = state.spec.cards
-        restrict = rules.dealer_restriction is DealerRestriction.SUM_NOT_EQUAL
         while True:
-            if p == state.dealer and restrict:
-                forbidden = c - sum(b for b in bids if b is not None)
-                choices = [b for b in range(c + 1) if b != forbidden]
+            if p == state.dealer:  # every other seat has bid; the dealer's own bid is still None
+                forbidden = rules.forbidden_dealer_bid(c, [b for b in bids if b is not None])
+                choices = range(c + 1) if forbidden is None else [b for b in range(c + 1) if b != forbidden]
             else:
                 choices = range(c + 1)
             bids[p] = choices[int(rnd() * len(choices))]
@@ -88,4 +86,4 @@ def random_playout(state: GameState, rng: random.Random) -> tuple[tuple[int | No
         taken[p] += 1
         trick = []
         first_trick = False
-    return (None,) * n if state.spec.kind.value in ("gold", "misere") else tuple(bids), tuple(taken)
+    return tuple(bids) if state.spec.has_bids else (None,) * n, tuple(taken)
