@@ -63,7 +63,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from joker.games.joker.actions import Play
+from joker.games.joker.actions import DealSummary, Play
 from joker.cards import (
     JOKER1,
     Card,
@@ -373,6 +373,7 @@ class JokerState(pyspiel.State):
         state = new_game(rules, deals=earlier + (cards,), first_dealer=self._d.dealer, real_cards=True)
         if pre is not None:
             for _, action in pre.actions():
+                assert not isinstance(action, DealSummary)  # this game is dealt and played card by card
                 state.push_unchecked(action)
         return state
 
