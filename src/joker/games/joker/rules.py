@@ -231,6 +231,11 @@ class Rules:
             and spec.kind is DealKind.NORMAL
         )
 
+    def trumps_rotate(self, spec: DealSpec) -> bool:
+        """Whether each trick of a deal of ``spec`` has its own trump: rotating
+        trumps, except in a no-trump special deal (RULES.md §5 rule 5, §7)."""
+        return self.rotating_trumps and spec.kind is not DealKind.NOTRUMP
+
     def forbidden_dealer_bid(self, cards: int, other_bids: Iterable[int]) -> int | None:
         """The bid the dealer may not say after the others bid ``other_bids`` in a
         deal of ``cards``: the one making the bids sum to ``cards`` (RULES.md §6);

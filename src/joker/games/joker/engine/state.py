@@ -421,7 +421,7 @@ class GameState:
         n = rules.players
         self.deal_index = index
         self.spec = spec = rules.deals[index]
-        self.rotating = rules.rotating_trumps and spec.kind is not DealKind.NOTRUMP  # RULES.md §5 rule 5
+        self.rotating = rules.trumps_rotate(spec)
         self.dealer = dealer = (self.first_dealer + index) % n
         if self.seed is None and index >= len(self.explicit):  # real cards: nothing is dealt
             cards = DealCards(((),) * n)
