@@ -43,7 +43,7 @@ from .play_input import (
     parse_suit_word,
     parse_trump,
 )
-from .play_screen import Screen, public_forbidden
+from .play_screen import Screen
 from .play_text import (
     action_text,
     call_options,
@@ -235,7 +235,7 @@ class TerminalGame:
             if you:
                 line = tr("you_bid", bid=action.tricks)
             else:
-                forbidden = public_forbidden(old.bids, old.spec.cards, old.dealer, old.rules) \
+                forbidden = old.rules.forbidden_bid_of(old.spec.cards, old.bids, old.dealer) \
                     if seat == old.dealer else None
                 line = (tr("act_bid_dealer", name=self.name(seat), bid=action.tricks, forbidden=forbidden)
                         if forbidden is not None else tr("act_bid", name=self.name(seat), bid=action.tricks))

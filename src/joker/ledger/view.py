@@ -59,8 +59,7 @@ def _view(s: Session, g: Game) -> GameView:
         order = tuple(reg.bidding_order(dealer, n))
         d = _open_attempt(g)
         bids = tuple(d.bids) if d is not None and d.bids else (None,) * n
-        others = [b for i, b in enumerate(bids) if i != dealer]
-        forbidden = None if None in others else reg.forbidden_dealer_bid(rules, spec.cards, others)
+        forbidden = rules.forbidden_bid_of(spec.cards, bids, dealer)
         chooser = order[0] if rules.trump_chosen(spec) else None
         attempt = d.attempt if d is not None else _next_attempt(g, num)
         current = CurrentDeal(num, attempt, spec.cards, spec.kind.value, spec.block + 1, dealer, order[0], order,

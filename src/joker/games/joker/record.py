@@ -359,13 +359,12 @@ def _steps(state: GameState, record: GameRecord) -> Iterator[Step[GameState, Log
         where = f"deal {i + 1} ({c} card{'s' if c != 1 else ''})"
         if state.deal_index != i or state.is_terminal():
             raise RecordError(f"{where}: the previous deal did not finish")
-        if e.tricks is not None and e.real_cards:
+        if e.real_cards and e.tricks is not None:  # (a real-cards deal always has tricks)
             try:
                 after = state.apply_summary(parse_trump_letter(e.trump), e.bids, e.tricks, e.house_override)
             except JokerError as err:
                 raise RecordError(str(err)) from err  # apply_summary names the deal itself
-            summary = after.actions()[-1][1]
-            yield Step(state, None, summary, after)
+            yield Step(state, None, after.actions()[-1][1], after)  # the deal's DealSummary, as the engine logged it
             state = after
         else:
             for k, text in enumerate(e.actions):

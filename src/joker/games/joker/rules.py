@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from joker.cards import Deck, deck_cards, parse_card
 from joker.errors import InvalidNotationError, RulesError
@@ -244,6 +244,15 @@ class Rules:
             return None
         f = cards - sum(other_bids)
         return f if 0 <= f <= cards else None
+
+    def forbidden_bid_of(self, cards: int, bids: Sequence[int | None], dealer: int) -> int | None:
+        """The dealer's forbidden bid (:meth:`forbidden_dealer_bid`) as the table
+        knows it from ``bids`` said so far (per seat, ``None`` for a seat yet to
+        bid): ``None`` until every seat but ``dealer`` has bid."""
+        others = [b for s, b in enumerate(bids) if s != dealer]
+        if any(b is None for b in others):
+            return None
+        return self.forbidden_dealer_bid(cards, (b for b in others if b is not None))
 
     def replace(self, **changes: Any) -> "Rules":
         """A copy with fields changed (values may be given as text); validated.
