@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from joker.games.joker.engine.state import GameState
 from joker.errors import JokerError, RecordError
-from joker.games.joker.record import DealEntry, GameRecord, Penalty, fines_of, replay
+from joker.games.joker.record import DealEntry, GameRecord, Penalty, replay
 from joker.games.joker.rules import Rules, parse_rules
 from .db import LedgerError
 from .messages import Part
@@ -69,8 +69,8 @@ def _record(g: Game, deals: Sequence[Deal] | None = None, with_scores: bool = Fa
     redeals and the ledger's ids in ``meta``."""
     deals = _scored(g) if deals is None else deals
     entries = tuple(
-        DealEntry(trump=d.trump, bids=None if d.bids is None else tuple(d.bids), tricks=None if d.tricks is None else tuple(d.tricks),
-                  house_override=d.house_override,
+        DealEntry(trump=d.trump, bids=None if d.bids is None else tuple(d.bids),
+                  tricks=None if d.tricks is None else tuple(d.tricks), house_override=d.house_override,
                   result={"scores": list(d.scores)} if with_scores and d.scores is not None else None)
         for d in deals
     )
