@@ -509,3 +509,21 @@ def test_history_and_stats(led):
     assert (st[A].bids_made, st[A].bids) == (18, 25)
     ab = next(x for x in h2h if {x.a, x.b} == {A, B})
     assert ab.games == 2
+
+
+def test_state_of_replays_the_record_and_raises_the_engines_own_error():
+    """The ledger's state comes from the one replay loop; a deal the engine refuses
+    reaches the keeper as the engine's error (its reason code translates it)."""
+    from joker.errors import IllegalActionError, RecordError
+    from joker.games.joker.record import DealEntry
+    from joker.ledger.records import state_of
+
+    rules = "bus-angeles(schedule='1,1')"
+    ok = DealEntry(trump="H", bids=(0, 0, 0, 0), tricks=(1, 0, 0, 0))
+    state = state_of(GameRecord(rules=rules, players=tuple(PLAYERS), first_dealer=3, deals=(ok,)))
+    assert state.seed is None and state.results[0].scores == (10, 50, 50, 50)
+    assert state_of(GameRecord(rules=rules, players=tuple(PLAYERS), first_dealer=3)).hands == (0, 0, 0, 0)
+    bad = DealEntry(trump="H", bids=(0, 0, 0, 1), tricks=(0, 0, 0, 1))  # the dealer may not bid 1
+    with pytest.raises(IllegalActionError, match="may not bid 1") as e:
+        state_of(GameRecord(rules=rules, players=tuple(PLAYERS), first_dealer=3, deals=(bad,)))
+    assert not isinstance(e.value, RecordError)

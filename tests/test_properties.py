@@ -154,6 +154,7 @@ def play_out(rules: Rules, seed: int, choice_seed: int, try_all_every: int = 0):
             assert sum(res.tricks) == spec.cards
             assert plays_this_deal == n * spec.cards
             assert len(played) == n * spec.cards
+            assert spec.has_bids is (spec.kind not in (DealKind.GOLD, DealKind.MISERE))  # RULES.md §9
             if spec.kind in (DealKind.GOLD, DealKind.MISERE):
                 assert res.bids is None and not bids_this_deal
             else:

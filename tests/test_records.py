@@ -9,7 +9,10 @@ from typer.testing import CliRunner
 
 from joker import PRESETS, JokerError, RecordError, new_game
 from joker.cli.main import app
-from joker.games.joker.record import GameRecord, Penalty, load_record, record_from_state, replay, save_record, totals_with_penalties
+from joker.cards import format_suit, parse_trump_letter
+from joker.games.joker.actions import DealSummary
+from joker.games.joker.record import (GameRecord, Penalty, fines_of, load_record, record_from_state, replay,
+                                      replay_steps, save_record, totals_with_penalties)
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -134,6 +137,44 @@ def test_house_override_records_what_was_said():
         new_game(rules, real_cards=True).apply_summary(3, (0, 0, 0, 1), (0, 0, 0, 1))
     overridden = new_game(rules, real_cards=True).apply_summary(3, (0, 0, 0, 1), (0, 0, 0, 1), house_override=True)
     assert overridden.results[0].scores == (50, 50, 50, 100)
+
+
+def test_real_cards_deals_are_typed_in_the_history_the_record_and_the_replay():
+    """A real-cards deal is one typed DealSummary: logged by the engine, written by
+    record_from_state (the house override included, so the record replays), and
+    yielded by replay_steps as one step nobody's turn made."""
+    rules = PRESETS["bus-angeles"].replace(schedule="1,2:gold")
+    state = new_game(rules, real_cards=True)
+    state = state.apply_summary(3, (0, 0, 0, 1), (0, 0, 0, 1), house_override=True)
+    state = state.apply_summary(None, None, (1, 0, 1, 0))
+    assert state.actions() == [(0, DealSummary(3, (0, 0, 0, 1), (0, 0, 0, 1), True)),
+                               (1, DealSummary(None, None, (1, 0, 1, 0)))]
+    rec = record_from_state(state)
+    assert [(e.trump, e.bids, e.tricks, e.house_override) for e in rec.deals] == [
+        ("H", (0, 0, 0, 1), (0, 0, 0, 1), True), ("N", None, (1, 0, 1, 0), False)]
+    steps = list(replay_steps(GameRecord.from_json(rec.to_json())))
+    assert [(s.seat, s.action) for s in steps] == [(None, a) for _, a in state.actions()]
+    assert steps[-1].after.scores() == state.scores()
+
+
+def test_record_of_a_real_cards_game_before_its_first_deal_replays_as_one():
+    state = new_game(PRESETS["bus-angeles"].replace(schedule="1,2"), real_cards=True)
+    again = replay(GameRecord.from_json(record_from_state(state).to_json()))
+    assert again.seed is None and again.hands == (0, 0, 0, 0)  # nothing dealt: the deals come from real cards
+    assert again.apply_summary(None, (1, 0, 0, 1), (1, 0, 0, 0)).results[0].scores == (100, 50, 50, -100)
+
+
+def test_trump_letters_round_trip():
+    for suit in (None, 0, 1, 2, 3):
+        assert parse_trump_letter(format_suit(suit)) == suit
+    assert [parse_trump_letter(t) for t in (None, "nt", " N ", "♥", "h")] == [None, None, None, 3, 3]
+    with pytest.raises(JokerError, match="not a suit"):
+        parse_trump_letter("X")
+
+
+def test_fines_are_summed_per_seat():
+    penalties = (Penalty(1, "fine", "revoke", -250), Penalty(1, "dot", "other", 0), Penalty(3, "fine", "x", -100))
+    assert fines_of(4, penalties) == [0, -250, 0, -100]
 
 
 def test_save_is_atomic_and_load_reports_unreadable(tmp_path):

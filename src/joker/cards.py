@@ -58,8 +58,17 @@ def format_card(c: Card) -> str:
 
 
 def format_suit(s: Suit | None) -> str:
-    """Letter of a suit (``S C D H``), or ``N`` for no-trump (``None``)."""
+    """Letter of a suit (``S C D H``), or ``N`` for no-trump (``None``); read back by :func:`parse_trump_letter`."""
     return "N" if s is None else SUITS[s]
+
+
+def parse_trump_letter(text: str | None) -> Suit | None:
+    """A trump written as :func:`format_suit` writes it: a suit letter or symbol
+    (any case) → 0..3; ``N``, ``NT`` (any case) or ``None`` → ``None`` (no-trump).
+    Raises ``InvalidNotationError`` for anything else."""
+    if text is None or text.strip().upper() in ("N", "NT"):
+        return None
+    return parse_suit(text)
 
 
 def suit_symbol(s: Suit | None) -> str:

@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from joker.cards import suit_symbol
+from joker.cards import parse_trump_letter, suit_symbol
 from joker.errors import JokerError
 from joker.games.joker.record import load_record
 from joker.games.joker.rules import parse_rules
@@ -83,7 +83,7 @@ def analyse_command(
             ach = ", ".join(map(str, d.achievable[p])) or "none"
             mark = "" if d.bids is None or d.bids[p] in d.achievable[p] else " ✗"
             cells.append(f"bid {bid} took {d.tricks[p]} · {ach}{mark}")
-        trump = suit_symbol(None if d.trump == "N" else "SCDH".index(d.trump))
+        trump = suit_symbol(parse_trump_letter(d.trump))
         table.add_row(str(d.index + 1), str(d.cards), trump, *cells, str(len(d.mistakes)))
     console.print(table)
     if stopped:

@@ -10,8 +10,9 @@ import typer.core
 from rich.console import Console
 from rich.markup import escape
 
+from joker.cards import format_suit
 from joker.errors import JokerError
-from joker.games.joker.record import load_record, replay as replay_record, totals_with_penalties
+from joker.games.joker.record import fines_of, load_record, replay as replay_record, totals_with_penalties
 from joker.games.joker.sheet import build_sheet, standings_rows
 from .play import play_command
 from .simulate import simulate_command
@@ -74,9 +75,7 @@ def replay(
         err = Console(stderr=True, highlight=False)
         err.print(f"[bold red]error:[/] invalid record {escape(str(file))}: {escape(str(e))}", soft_wrap=True)
         raise typer.Exit(1)
-    fines = [0] * state.rules.players
-    for p in record.penalties:
-        fines[p.seat] += p.value
+    fines = fines_of(state.rules.players, record.penalties)
     totals = totals_with_penalties(state, record.penalties)
     if as_json:
         out = {
@@ -85,7 +84,7 @@ def replay(
             "finished": state.is_terminal(),
             "deals": [
                 {"deal": r.index + 1, "cards": r.spec.cards, "kind": r.spec.kind.value, "dealer": r.dealer + 1,
-                 "trump": "N" if r.trump is None else "SCDH"[r.trump],
+                 "trump": format_suit(r.trump),
                  "bids": None if r.bids is None else list(r.bids), "tricks": list(r.tricks), "scores": list(r.scores)}
                 for r in state.results
             ],

@@ -43,7 +43,7 @@ from .play_input import (
     parse_suit_word,
     parse_trump,
 )
-from .play_screen import Screen, public_forbidden
+from .play_screen import Screen
 from .play_text import (
     action_text,
     call_options,
@@ -238,7 +238,7 @@ class TerminalGame:
             if you:
                 line = tr("you_bid", bid=action.tricks)
             else:
-                forbidden = public_forbidden(old.bids, old.spec.cards, old.dealer, old.rules) \
+                forbidden = old.rules.forbidden_bid_of(old.spec.cards, old.bids, old.dealer) \
                     if seat == old.dealer else None
                 line = (tr("act_bid_dealer", name=self.name(seat), bid=action.tricks, forbidden=forbidden)
                         if forbidden is not None else tr("act_bid", name=self.name(seat), bid=action.tricks))
@@ -254,8 +254,7 @@ class TerminalGame:
         new = self.state
         if old.phase is Phase.PLAY and len(old.trick) == n - 1:
             finished = new.deal_index != old.deal_index or new.is_terminal()
-            taken = new.results[-1].tricks if finished else new.taken
-            winner = next(s for s in range(n) if taken[s] != old.taken[s])
+            winner = (new.results[-1].played if finished else new.tricks)[-1].winner  # the trick just finished
             plays = " · ".join(f"{self.name(s)} {action_text(tr, a)}" for s, a in old.trick + ((seat, action),))
             self.say("  " + tr("trick_done", trick=len(old.tricks) + 1, plays=plays, name=self.name(winner)),
                      style="bold" if winner == self.human else None)

@@ -21,26 +21,13 @@ from joker.games.joker.actions import FollowJoker, LeadJoker, Play
 from joker.cards import JOKER1, sort_hand, suit_symbol
 from joker.games.joker.engine.state import GameState, Phase
 from joker.games.joker.engine.views import PlayerView
-from joker.games.joker.rules import DealKind, Rules, TrumpChoice
+from joker.games.joker.rules import DealKind, TrumpChoice
 from joker.games.joker.scoring import game_totals
 from joker.games.joker.sheet import build_sheet, standings_rows
 from joker.i18n import Tr
 from joker.i18n.play import HUMAN_NAME
 from .play_text import action_text, card_style, card_text
 from .render import sheet_table, standings_table
-
-
-def public_forbidden(bids: Sequence[int | None], cards: int, dealer: int, rules: Rules) -> int | None:
-    """The bid the dealer may not say, from the public bids (once every other seat has bid);
-    ``None`` when every bid is allowed or it is not known yet (RULES.md §6, ``sum_not_equal``)."""
-    if rules.dealer_restriction.value != "sum_not_equal":
-        return None
-    others = [b for s, b in enumerate(bids) if s != dealer]
-    said = [b for b in others if b is not None]
-    if len(said) < len(others):
-        return None
-    f = cards - sum(said)
-    return f if 0 <= f <= cards else None
 
 
 class Screen:
@@ -112,8 +99,8 @@ class Screen:
         table.add_column(tr("col_taken"), justify="right")
         table.add_column(tr("col_cards"), justify="right")
         table.add_column(tr("col_total"), justify="right")
-        no_bids = view.deal.kind in (DealKind.GOLD, DealKind.MISERE)
-        forbidden = public_forbidden(view.bids, view.deal.cards, view.dealer, rules)
+        no_bids = not view.deal.has_bids
+        forbidden = rules.forbidden_bid_of(view.deal.cards, view.bids, view.dealer)
         if view.forbidden_bid is not None:
             forbidden = view.forbidden_bid
         for s in range(n):

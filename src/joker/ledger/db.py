@@ -50,7 +50,7 @@ def said(error: StoreError) -> LedgerError:
     """The store's ``error`` as a ledger error with its code and fields
     (:class:`DatabaseUnavailable` for :class:`joker.store.StoreUnavailable`)."""
     cls = DatabaseUnavailable if isinstance(error, StoreUnavailable) else LedgerError
-    return cls(error.code, **error.fields)
+    return cls(error.code or str(error), **error.params)
 
 
 @contextmanager

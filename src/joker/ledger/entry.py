@@ -19,13 +19,14 @@ from typing import Any, Sequence
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from joker.cards import parse_trump_letter
 from joker.errors import JokerError
 from joker.games.joker.rules import DealKind, Rules
 from joker.games.joker.scoring import DealResult
 from joker.store import CupResult, Deal, Entry, Game, InfringementRow, Slap, utcnow
 from . import regulation as reg
 from .db import LedgerError
-from .inputs import _ints, _seat_in, parse_trump, trump_suit
+from .inputs import _ints, _seat_in, parse_trump
 from joker.i18n import LedgerPart as Part
 from .records import (
     _current_number,
@@ -142,7 +143,7 @@ def _finish_attempt(s: Session, g: Game, d: Deal, tricks: Sequence[int] | str) -
     _check_tricks(rules, d.number, values)
     state = _state(g)
     try:
-        new = state.apply_summary(trump_suit(d.trump), d.bids if needs_bids else None, values, d.house_override)
+        new = state.apply_summary(parse_trump_letter(d.trump), d.bids if needs_bids else None, values, d.house_override)
     except JokerError as e:  # the engine's own checks, met only when the ledger's above missed something
         raise LedgerError("engine", error=e) from None
     d.tricks = values

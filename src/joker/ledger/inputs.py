@@ -24,11 +24,6 @@ def parse_trump(text: str | None) -> str:
         raise LedgerError("not_trump", text=text) from None
 
 
-def trump_suit(letter: str | None) -> Suit | None:
-    """The suit of a stored trump letter (``None``: no trump)."""
-    return None if letter in (None, "N") else parse_suit(letter)
-
-
 def _player_name(text: str) -> str:
     """A new player's name: stripped, non-empty, without commas (lists of players are comma-separated)."""
     name = text.strip()

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from joker.cards import format_suit
 from joker.errors import JokerError
 from joker.games.joker.record import GameRecord, replay
 from joker.games.joker.rules import Rules, parse_rules
@@ -303,7 +304,7 @@ def import_record(ledger: Ledger, text: str, source: str = "record", date: dt.da
         raise LedgerError("at", where=source, error=e) from None
     deals: list[tuple[str, list[int] | None, list[int], bool]] = []
     for deal, r in zip(rec.deals, state.results):
-        trump = "N" if r.trump is None else "SCDH"[r.trump]
+        trump = format_suit(r.trump)
         deals.append((trump, None if r.bids is None else list(r.bids), list(r.tricks), deal.house_override))
     voids: dict[int, list[dict[str, Any]]] = {}
     for x in (rec.meta.get("redeals") or []):

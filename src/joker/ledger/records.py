@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from joker.games.joker.engine.state import GameState, new_game
-from joker.errors import JokerError
-from joker.games.joker.record import DealEntry, GameRecord, Penalty
-from joker.games.joker.rules import DealKind, Rules, parse_rules
+from joker.games.joker.engine.state import GameState
+from joker.errors import JokerError, RecordError
+from joker.games.joker.record import DealEntry, GameRecord, Penalty, replay
+from joker.games.joker.rules import Rules, parse_rules
 from .db import LedgerError
-from .inputs import trump_suit
 from joker.i18n import LedgerPart as Part
 from joker.store.ledger_tables import Deal, Game
 from .values import OPEN, SCORED, VOID
@@ -62,7 +61,7 @@ def _where(rules: Rules, number: int) -> Part:
 
 
 def _no_bids(rules: Rules, number: int) -> bool:
-    return rules.deals[number - 1].kind in (DealKind.GOLD, DealKind.MISERE)
+    return not rules.deals[number - 1].has_bids
 
 
 def _record(g: Game, deals: Sequence[Deal] | None = None, with_scores: bool = False) -> GameRecord:
@@ -70,8 +69,8 @@ def _record(g: Game, deals: Sequence[Deal] | None = None, with_scores: bool = Fa
     redeals and the ledger's ids in ``meta``."""
     deals = _scored(g) if deals is None else deals
     entries = tuple(
-        DealEntry(trump=d.trump, bids=None if d.bids is None else tuple(d.bids), tricks=tuple(d.tricks),
-                  house_override=d.house_override,
+        DealEntry(trump=d.trump, bids=None if d.bids is None else tuple(d.bids),
+                  tricks=None if d.tricks is None else tuple(d.tricks), house_override=d.house_override,
                   result={"scores": list(d.scores)} if with_scores and d.scores is not None else None)
         for d in deals
     )
@@ -93,13 +92,15 @@ def _record(g: Game, deals: Sequence[Deal] | None = None, with_scores: bool = Fa
 
 
 def state_of(record: GameRecord) -> GameState:
-    """The engine state after the record's real-card deals (as :func:`joker.games.joker.record.replay`,
-    with the engine's own error messages)."""
-    rules = parse_rules(record.rules)
-    state = new_game(rules, real_cards=True, first_dealer=record.first_dealer)
-    for e in record.deals:
-        state = state.apply_summary(trump_suit(e.trump), e.bids, e.tricks, e.house_override)
-    return state
+    """The engine state after the record's real-card deals, replayed by
+    :func:`joker.games.joker.record.replay` (its one loop, :func:`~joker.games.joker.record.replay_steps`).  Raises the engine's own error
+    for a deal it refuses (its reason code translates it), else :class:`RecordError`."""
+    try:
+        return replay(record)
+    except RecordError as e:
+        if isinstance(e.__cause__, JokerError):
+            raise e.__cause__ from None
+        raise
 
 
 def _state(g: Game, deals: Sequence[Deal] | None = None) -> GameState:
@@ -116,9 +117,3 @@ def _rescore(g: Game, state: GameState) -> None:
         if d.scores != scores:
             d.scores = scores
 
-
-def _fines(g: Game, n: int) -> list[int]:
-    fines = [0] * n
-    for i in g.infringements:
-        fines[i.seat] += i.value
-    return fines

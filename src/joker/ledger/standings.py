@@ -9,18 +9,18 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from joker.games.joker.engine.state import GameState
-from joker.games.joker.scoring import game_totals, places
+from joker.games.joker.record import totals_with_penalties
+from joker.games.joker.scoring import places
 from joker.store import CupResult, Game, GameDay, InfringementRow, Player, Slap, utcnow
 from . import regulation as reg
 from .db import LedgerError
-from .records import _fines, _open_attempt, _rescore, _rules, _state
+from .records import _open_attempt, _rescore, _rules, _state
 from .rows import _journal, _lock_day, _player
 from .values import FINISHED, KeeperDecisionNeeded
 
 
 def _store_results(s: Session, g: Game, state: GameState) -> None:
-    n = state.rules.players
-    totals = game_totals(state.rules, state.results, _fines(g, n))
+    totals = totals_with_penalties(state, g.infringements)
     g.totals = list(totals)
     pl = places(totals)
     pts = reg.cup_points(totals) if g.cup_contested else None

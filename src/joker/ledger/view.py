@@ -11,14 +11,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from joker.games.joker.engine.state import GameState
-from joker.games.joker.record import replay
+from joker.games.joker.record import fines_of, replay
 from joker.games.joker.scoring import game_totals
 from joker.games.joker.sheet import build_sheet
 from joker.store import Deal, Game, InfringementRow, Player, Slap
 from . import regulation as reg
 from .records import (
     _current_number,
-    _fines,
     _names,
     _next_attempt,
     _no_bids,
@@ -39,7 +38,7 @@ def _view(s: Session, g: Game) -> GameView:
     n = rules.players
     record = _record(g)
     state = _state(g)
-    fines = _fines(g, n)
+    fines = fines_of(n, g.infringements)
     totals = game_totals(rules, state.results, fines)
     ids = tuple(st.player_id for st in g.seats)
     seat_of = {pid: i for i, pid in enumerate(ids)}
@@ -60,9 +59,7 @@ def _view(s: Session, g: Game) -> GameView:
         order = tuple(reg.bidding_order(dealer, n))
         d = _open_attempt(g)
         bids = tuple(d.bids) if d is not None and d.bids else (None,) * n
-        others = [b for i, b in enumerate(bids) if i != dealer]
-        said = [b for b in others if b is not None]
-        forbidden = None if len(said) < len(others) else reg.forbidden_dealer_bid(rules, spec.cards, said)
+        forbidden = rules.forbidden_bid_of(spec.cards, bids, dealer)
         chooser = order[0] if rules.trump_chosen(spec) else None
         attempt = d.attempt if d is not None else _next_attempt(g, num)
         current = CurrentDeal(num, attempt, spec.cards, spec.kind.value, spec.block + 1, dealer, order[0], order,

@@ -1,29 +1,31 @@
 """What the store raises when a database cannot be used.
 
-A store error carries a code and the fields of its message, never the words:
-the codes are the ``db_*`` texts of the catalogue of the application that says
-them (:mod:`joker.i18n.ledger`, English and Russian), and that
-application re-raises the error as its own (:func:`joker.ledger.db.translated`
-makes it a :class:`joker.ledger.db.LedgerError`, which the terminal and the web
-server say in the user's language).  ``str()`` of a store error is its code
-and fields, for logs only.
+A store error is a coded error: its code is one of the ``db_*`` texts of the
+``ledger`` catalogue (:mod:`joker.i18n.ledger`, English and Russian), its
+English text the message.  The scorekeeper re-raises it as its own
+(:func:`joker.ledger.db.translated` makes it a
+:class:`joker.ledger.db.LedgerError` with the same code and fields), which the
+terminal and the web server say in the user's language.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from joker.errors import JokerError
+from joker.errors import CodedError
 
 
-class StoreError(JokerError):
+class StoreError(CodedError):
     """A database error: ``StoreError(code, **fields)``; ``code`` names a ``db_*``
-    text (``db_error``: any other database error, with its ``db`` and ``error``)."""
+    text of the ``ledger`` catalogue (``db_error``: any other database error,
+    with its ``db`` and ``error``), said like every coded error (:mod:`joker.errors`)."""
 
-    def __init__(self, code: str, /, **fields: Any) -> None:
-        self.code = code
-        self.fields: dict[str, Any] = fields
-        super().__init__(f"{code}: " + ", ".join(f"{k}={v!s}" for k, v in fields.items()))
+    catalogue = "ledger"
+
+    @property
+    def fields(self) -> Mapping[str, Any]:
+        """The values filling the message's placeholders (:attr:`params`)."""
+        return self.params
 
 
 class StoreUnavailable(StoreError):

@@ -6,6 +6,7 @@ under ``turned_joker=next_card`` one more per turned joker."""
 from __future__ import annotations
 
 from joker.cards import JOKER1, Card
+from joker.games.joker.actions import DealSummary
 from joker.games.joker.engine.state import DealCards, GameState, new_game
 from joker.games.joker.rules import DealSpec, Rules, TurnedJoker
 
@@ -47,5 +48,6 @@ def deal_in(
     state = new_game(rules, deals=earlier + (cards,), first_dealer=first_dealer, real_cards=True)
     if pre is not None:
         for _, action in pre.actions():
+            assert not isinstance(action, DealSummary)  # this game is dealt and played card by card
             state.push_unchecked(action)
     return state

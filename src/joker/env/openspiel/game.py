@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from joker.cards import JOKER1, Card, format_card, mask_of
 from joker.games.joker.rl.codec import ActionCodec
@@ -20,7 +20,7 @@ from joker.games.joker.rl.episode import deal_score_range, one_deal_rules
 from joker.errors import JokerError
 from joker.games.joker.engine.state import DealCards, GameState
 from joker.games.joker.engine.views import PlayerView, view_of
-from joker.games.joker.rules import DealKind, DealSpec, Premium, Rules
+from joker.games.joker.rules import DealSpec, Premium, Rules
 from joker.games.joker.scoring import game_totals
 
 from . import dealing, strings
@@ -66,7 +66,7 @@ def utility_bounds(rules: Rules, episode: str) -> tuple[float, float]:
 
 def _decisions(rules: Rules, spec: DealSpec) -> int:
     """The number of decisions of one deal: the trump choice, the bids, the cards."""
-    bids = 0 if spec.kind in (DealKind.GOLD, DealKind.MISERE) else rules.players
+    bids = rules.players if spec.has_bids else 0
     return (1 if rules.trump_chosen(spec) else 0) + bids + spec.cards * rules.players
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from joker.games.joker.actions import DealSummary
 from joker.games.joker.bots.sampler import sample_world, world_deal
 from joker.games.joker.engine.state import DealCards, GameState
 from joker.games.joker.engine.views import view_of
@@ -28,5 +29,6 @@ def replay_deal(start: GameState, gs: GameState) -> GameState:
     :class:`~joker.errors.JokerError` when one is illegal with those cards."""
     for i, action in gs.actions():
         if i == gs.deal_index:
+            assert not isinstance(action, DealSummary)  # this game is dealt and played card by card
             start = start.apply(action)
     return start

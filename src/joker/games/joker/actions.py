@@ -11,6 +11,10 @@ action                          notation            meaning
 ``FollowJoker(X1, True)``       ``X1:high``         a joker not led, played high (``X1:low``)
 ==============================  ==================  ===========================================
 
+A game's history (:meth:`GameState.actions`) also holds :class:`DealSummary`
+values: a whole deal played with real cards, entered by its outcome.  It is
+nobody's move, so it has no notation; records keep its fields (docs/records.md).
+
 Reading is lenient (any case, ``10``, suit symbols, ``♥A``); writing is canonical.
 Values are interned: the constructors below return shared instances, so the
 engine's hot loops compare and hash cheaply.
@@ -21,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from joker.cards import JOKER1, Card, Suit, format_card, format_suit, parse_card, parse_suit
+from joker.cards import JOKER1, Card, Suit, format_card, format_suit, parse_card, parse_suit, parse_trump_letter
 from joker.errors import InvalidNotationError
 from .rules import JokerCall
 
@@ -81,6 +85,30 @@ class FollowJoker:
 
 
 Action = Union[ChooseTrump, Bid, Play, LeadJoker, FollowJoker]
+"""A move of the player to act: what :meth:`GameState.legal_actions` lists and :meth:`GameState.apply` takes."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """A whole deal played with real cards, known only by its outcome (the
+    scorekeeper's entry, :meth:`GameState.apply_summary`): ``trump`` a suit
+    0..3 or ``None`` for no-trump; ``bids`` per seat, ``None`` in a deal without
+    bidding (gold, misère: RULES.md §9); ``tricks`` taken per seat;
+    ``house_override``: the bids as actually said, the dealer restriction of
+    RULES.md §6 not checked."""
+
+    trump: Suit | None
+    bids: tuple[int, ...] | None
+    tricks: tuple[int, ...]
+    house_override: bool = False
+
+    def __str__(self) -> str:
+        bids = "-" if self.bids is None else ",".join(map(str, self.bids))
+        return f"summary:{format_suit(self.trump)}:{bids}:{','.join(map(str, self.tricks))}"
+
+
+Logged = Union[Action, DealSummary]
+"""One entry of a game's history (:meth:`GameState.actions`): a move, or a real-cards deal's summary."""
 
 # -- interned instances ----------------------------------------------------
 TRUMP_CHOICES: tuple[ChooseTrump, ...] = tuple(ChooseTrump(s) for s in (0, 1, 2, 3, None))
@@ -109,10 +137,8 @@ def parse_action(text: str) -> Action:
             raise InvalidNotationError(f"bid too large: {text!r}")
         return BIDS[n]
     if low.startswith("trump:"):
-        rest = t[6:].strip()
-        if rest.upper() in ("N", "NT"):
-            return TRUMP_CHOICES[4]
-        return TRUMP_CHOICES[parse_suit(rest)]
+        suit = parse_trump_letter(t[6:].strip())
+        return TRUMP_CHOICES[4 if suit is None else suit]
     parts = [p for p in low.replace("/", ":").split(":")]
     c = parse_card(parts[0])
     if c < JOKER1:

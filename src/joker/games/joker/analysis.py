@@ -23,12 +23,15 @@ and :attr:`Analysis.unfinished` names it.  The JSON form
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Callable
+from typing import Any, Callable
 
-from .engine.state import GameState, Phase, new_game
+from joker.cards import format_suit
 from joker.errors import JokerError
+from .actions import Action, DealSummary
+from .engine.state import GameState, Phase
 from .fastpath.convert import code_of, position_of
-from .record import GameRecord, replay
+from .record import GameRecord, replay_steps, start_state
+from .rules import DealSpec
 from .scoring import deal_score
 from .solver import DoubleDummy
 
@@ -83,7 +86,7 @@ class Analysis:
     deals: tuple[DealAnalysis, ...]
     unfinished: int | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """JSON-ready data: ``{"format": "joker-analysis", "version": 1, "rules", "players", "deals": [...],
         "unfinished": index or null}``, each deal as :class:`DealAnalysis` fields plus its ``mistakes`` count."""
         return {
@@ -101,49 +104,44 @@ class NothingToAnalyse(JokerError):
     scores only): there is nothing for the double-dummy solver to look at."""
 
 
-def _initial_state(final: GameState) -> GameState:
-    return new_game(final.rules, seed=final.seed, deals=final.explicit, first_dealer=final.first_dealer)
-
-
 def analyse(record: GameRecord, progress: Callable[[int, int], None] | None = None,
             solver: DoubleDummy | None = None) -> Analysis:
     """Analyse ``record`` (see the module doc); ``progress(done, total)`` after each
     deal.  Raises :class:`~joker.errors.RecordError` when the record does not
     replay, :class:`NothingToAnalyse` for a record of real-card deals only."""
-    final = replay(record)
+    steps = list(replay_steps(record))  # the whole record is checked before any analysis
+    final = steps[-1].after if steps else start_state(record)
     if all(e.real_cards for e in record.deals):
         raise NothingToAnalyse("nothing to analyse: the record holds only real-card deals (scores without cards)")
     dd = solver or DoubleDummy()
     rules = final.rules
     n = rules.players
     unfinished = None if final.is_terminal() else final.deal_index
-    by_deal: dict[int, list] = {}
-    for deal_index, action in final.actions():
-        if deal_index != unfinished:  # its tricks are not all played: no result to weigh the cards against
-            by_deal.setdefault(deal_index, []).append(action)
-    state = _initial_state(final)
+    by_deal: dict[int, list[tuple[GameState, Action]]] = {}  # per deal: each card played and the state before it
+    for step in steps:
+        i, a = step.before.deal_index, step.action
+        if i == unfinished:  # its tricks are not all played: no result to weigh the cards against
+            continue
+        if step.before.phase is Phase.PLAY and not isinstance(a, DealSummary):
+            by_deal.setdefault(i, []).append((step.before, a))
     out = []
     total = len(by_deal)
-    for done, (i, actions) in enumerate(sorted(by_deal.items())):
-        if state.deal_index != i:
-            raise JokerError(f"deal {i + 1} does not follow the previous one")  # pragma: no cover - replay checked
-        k = 0
-        while state.phase is not Phase.PLAY:
-            state = state.apply(actions[k])
-            k += 1
+    for done, (i, plays) in enumerate(sorted(by_deal.items())):
+        result = final.results[i]
+        state = plays[0][0]  # at the first lead: trump known, bids in
         spec = state.spec
-        bids = None if all(b is None for b in state.bids) else tuple(state.bids)
+        bids = result.bids
         pos = position_of(state)
         most = tuple(dd.max_tricks(pos, p) for p in range(n))
         fewest = tuple(dd.min_tricks(pos, p) for p in range(n))
         achievable = tuple(tuple(dd.achievable(pos, p)) for p in range(n))
         notes = []
         trick_no = 1
-        for a in actions[k:]:
+        for _, a in plays:
             p = pos.to_move
             bid = None if bids is None else bids[p]
 
-            def score(t: int, bid=bid, spec=spec) -> int:
+            def score(t: int, bid: int | None = bid, spec: DealSpec = spec) -> int:
                 return deal_score(rules, spec, bid, t)
 
             after = pos.play(code_of(a))
@@ -155,11 +153,8 @@ def analyse(record: GameRecord, progress: Callable[[int, int], None] | None = No
             if not after.trick:
                 trick_no += 1
             pos = after
-            state = state.apply(a)
-        result = final.results[i]
-        trump = "N" if result.trump is None else "SCDH"[result.trump]
-        out.append(DealAnalysis(i, spec.cards, trump, bids, tuple(result.tricks), most, fewest, achievable,
-                                tuple(notes)))
+        out.append(DealAnalysis(i, spec.cards, format_suit(result.trump), bids, tuple(result.tricks), most, fewest,
+                                achievable, tuple(notes)))
         if progress:
             progress(done + 1, total)
     return Analysis(str(rules), tuple(record.players), tuple(out), unfinished)

@@ -15,11 +15,11 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator, Protocol
 
-from .actions import parse_action
-from joker.cards import format_card, format_suit, parse_card, parse_suit
-from .engine.state import DealCards, GameState, Phase, new_game
+from .actions import DealSummary, Logged, parse_action
+from joker.cards import format_card, format_suit, parse_card, parse_trump_letter
+from .engine.state import DealCards, GameState, Phase, deal_cards_from_seed, new_game
 from joker.errors import JokerError, RecordError
 from joker.game import Step
 from .rules import RULES_VERSION, parse_rules
@@ -208,7 +208,7 @@ def _deal_from_dict(i: int, x: Any, n: int) -> DealEntry:
             acts = tuple(str(parse_action(str(a))) for a in actions)
             return DealEntry(hands=hands, turned=_cards_text(x.get("turned") or []), actions=acts, result=result)
         trump = x.get("trump")
-        trump = "N" if trump in (None, "N", "NT", "n", "nt") else format_suit(parse_suit(str(trump)))
+        trump = format_suit(parse_trump_letter(None if trump is None else str(trump)))
         bids = x.get("bids")
         tricks = x.get("tricks")
         if tricks is None:
@@ -253,13 +253,13 @@ def _penalty_from_dict(x: Any, n: int) -> Penalty:
 
 
 # -- from a state ----------------------------------------------------------------
-def record_from_state(state: GameState, players: tuple[str, ...] | None = None, meta: dict | None = None,
+def record_from_state(state: GameState, players: tuple[str, ...] | None = None, meta: dict[str, Any] | None = None,
                       penalties: tuple[Penalty, ...] = ()) -> GameRecord:
     """The record of a game so far (played deals keep their cards and actions,
-    real-card deals their summaries; the deal in progress is included)."""
+    real-card deals their :class:`~.actions.DealSummary`; the deal in progress is included)."""
     rules = state.rules
     n = rules.players
-    by_deal: dict[int, list] = {}
+    by_deal: dict[int, list[Logged]] = {}
     for i, a in state.actions():
         by_deal.setdefault(i, []).append(a)
     entries = []
@@ -268,13 +268,18 @@ def record_from_state(state: GameState, players: tuple[str, ...] | None = None, 
         acts = by_deal.get(i, [])
         result = state.results[i] if i < len(state.results) else None
         res = None if result is None else {"scores": list(result.scores)}
-        if acts and isinstance(acts[0], tuple):  # a real-card summary
-            _, trump, bids, tricks = acts[0]
-            entries.append(DealEntry(trump=format_suit(trump), bids=bids, tricks=tricks, result=res))
+        if acts and isinstance(acts[0], DealSummary):  # a real-cards deal: its summary is its only entry
+            d = acts[0]
+            entries.append(DealEntry(trump=format_suit(d.trump), bids=d.bids, tricks=d.tricks,
+                                     house_override=d.house_override, result=res))
             continue
-        if state.seed is None and i >= len(state.explicit):
+        seed = state.seed
+        if i < len(state.explicit):
+            cards = state.explicit[i]
+        elif seed is None:
             continue  # a real-card deal not yet entered
-        cards = state.explicit[i] if i < len(state.explicit) else _seeded(state, i)
+        else:
+            cards = deal_cards_from_seed(rules, seed, i, (state.first_dealer + i) % n)
         turned: tuple[int, ...] = () if cards.turned is None else (cards.turned,)
         for c in cards.stock:  # further cards only matter while jokers are turned (turned_joker=next_card)
             if turned[-1] < 52 or rules.turned_joker.value != "next_card":
@@ -299,23 +304,20 @@ def record_from_state(state: GameState, players: tuple[str, ...] | None = None, 
     )
 
 
-def _seeded(state: GameState, i: int) -> DealCards:
-    from .engine.state import deal_cards_from_seed
-
-    return deal_cards_from_seed(state.rules, state.seed, i, (state.first_dealer + i) % state.rules.players)
-
-
 # -- replay ------------------------------------------------------------------------
 def start_state(record: GameRecord) -> GameState:
     """The state a record's game starts from (its cards, first dealer and seed),
-    before any action.  Raises :class:`RecordError`."""
+    before any action.  A record of real-card deals, or one with neither deals
+    nor a seed (a real-cards game before its first deal is entered, as
+    :func:`record_from_state` writes it), starts a real-cards game.
+    Raises :class:`RecordError`."""
     rules = parse_rules(record.rules)
     if record.rules_version > RULES_VERSION:
         raise RecordError(f"record needs rules version {record.rules_version}; this engine has {RULES_VERSION}")
     if len(record.deals) > len(rules.deals):
         raise RecordError(f"the record has {len(record.deals)} deals; the schedule has {len(rules.deals)}")
     explicit = []
-    for i, e in enumerate(record.deals):
+    for e in record.deals:
         if e.hands is None:
             break
         turned = [parse_card(c) for c in e.turned]
@@ -323,7 +325,7 @@ def start_state(record: GameRecord) -> GameState:
             DealCards(tuple(tuple(parse_card(c) for c in h) for h in e.hands), turned[0] if turned else None,
                       tuple(turned[1:]))
         )
-    real = any(e.real_cards for e in record.deals)
+    real = any(e.real_cards for e in record.deals) or (not record.deals and record.seed is None)
     if real and explicit:
         raise RecordError("a record mixes played deals and real-card deals; this version needs one kind")
     try:
@@ -334,29 +336,35 @@ def start_state(record: GameRecord) -> GameState:
     return state
 
 
-def replay_steps(record: GameRecord) -> Iterator[Step[GameState, Any]]:
+def replay_steps(record: GameRecord) -> Iterator[Step[GameState, Logged]]:
     """Every step of a record: ``Step(before, seat, action, after)`` for each
     action, checked by the engine; a real-cards deal is one step whose seat is
-    ``None`` and whose action is its summary.  Stored results are checked as
-    each deal ends.  This is the one replay loop of Joker records
-    (:func:`replay`, the server, the replay viewer and the analysis use it).
+    ``None`` and whose action is its :class:`~.actions.DealSummary`.  Stored
+    results are checked as each deal ends.  This is the one replay loop of
+    Joker records (:func:`replay`, the ledger, the server, the replay viewer
+    and the analysis use it).
 
     Raises :class:`RecordError` naming the first bad action with its deal and
-    trick (1-based), or the first stored result that differs."""
-    state = start_state(record)
+    trick (1-based), or the first stored result that differs.  A real-cards
+    deal the engine refuses raises it with the engine's own error as its
+    ``__cause__`` (whose reason code a translated message needs)."""
+    return _steps(start_state(record), record)
+
+
+def _steps(state: GameState, record: GameRecord) -> Iterator[Step[GameState, Logged]]:
+    """:func:`replay_steps` from ``state``, the record's :func:`start_state`."""
     rules = state.rules
     for i, e in enumerate(record.deals):
         c = rules.deals[i].cards
         where = f"deal {i + 1} ({c} card{'s' if c != 1 else ''})"
         if state.deal_index != i or state.is_terminal():
             raise RecordError(f"{where}: the previous deal did not finish")
-        if e.real_cards:
+        if e.real_cards and e.tricks is not None:  # (a real-cards deal always has tricks)
             try:
-                trump = None if e.trump in (None, "N") else parse_suit(e.trump)
-                after = state.apply_summary(trump, e.bids, e.tricks, e.house_override)
+                after = state.apply_summary(parse_trump_letter(e.trump), e.bids, e.tricks, e.house_override)
             except JokerError as err:
-                raise RecordError(str(err)) from None  # apply_summary names the deal itself
-            yield Step(state, None, after.actions()[-1][1], after)
+                raise RecordError(str(err)) from err  # apply_summary names the deal itself
+            yield Step(state, None, after.actions()[-1][1], after)  # the deal's DealSummary, as the engine logged it
             state = after
         else:
             for k, text in enumerate(e.actions):
@@ -382,20 +390,36 @@ def replay(record: GameRecord) -> GameState:
     """Rebuild the game from its record, checking every action and stored
     result (:func:`replay_steps`); returns the last state.  Raises :class:`RecordError`."""
     state = start_state(record)
-    for step in replay_steps(record):
+    for step in _steps(state, record):
         state = step.after
     return state
 
 
-def totals_with_penalties(state: GameState, penalties: tuple[Penalty, ...]) -> tuple[int, ...]:
-    """Game totals per seat: block totals plus the record's fines (RULES.md §10, §11)."""
-    fines = [0] * state.rules.players
+class Fine(Protocol):
+    """Anything fining a seat: a record's :class:`Penalty`, the ledger's infringement row."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def value(self) -> int: ...
+
+
+def fines_of(players: int, penalties: Iterable[Fine]) -> list[int]:
+    """Per seat (0-based, ``players`` of them), the sum of the penalties'
+    values: fines are negative, dots 0 (RULES.md §11)."""
+    fines = [0] * players
     for p in penalties:
         fines[p.seat] += p.value
-    return game_totals(state.rules, state.results, fines)
+    return fines
 
 
-def load_record(path: str | os.PathLike) -> GameRecord:
+def totals_with_penalties(state: GameState, penalties: Iterable[Fine]) -> tuple[int, ...]:
+    """Game totals per seat: block totals plus the record's fines (RULES.md §10, §11)."""
+    return game_totals(state.rules, state.results, fines_of(state.rules.players, penalties))
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record file.  Raises :class:`RecordError` (also for an unreadable file)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -404,7 +428,7 @@ def load_record(path: str | os.PathLike) -> GameRecord:
     return GameRecord.from_json(text)
 
 
-def save_record(record: GameRecord, path: str | os.PathLike) -> Path:
+def save_record(record: GameRecord, path: str | os.PathLike[str]) -> Path:
     """Write a record atomically (a temporary file renamed over ``path``), so a
     crash never leaves half a file.  Returns the path."""
     path = Path(path)

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from joker.cards import Deck, deck_cards, parse_card
 from joker.errors import InvalidNotationError, RulesError
@@ -123,6 +123,11 @@ class DealSpec:
     cards: int
     kind: DealKind = DealKind.NORMAL
     block: int = 0
+
+    @property
+    def has_bids(self) -> bool:
+        """Whether the deal is bid: every kind but gold and misère, which have no bidding (RULES.md §9)."""
+        return self.kind is not DealKind.GOLD and self.kind is not DealKind.MISERE
 
     def __str__(self) -> str:
         return str(self.cards) if self.kind is DealKind.NORMAL else f"{self.cards}:{self.kind.value}"
@@ -226,6 +231,11 @@ class Rules:
             and spec.kind is DealKind.NORMAL
         )
 
+    def trumps_rotate(self, spec: DealSpec) -> bool:
+        """Whether each trick of a deal of ``spec`` has its own trump: rotating
+        trumps, except in a no-trump special deal (RULES.md §5 rule 5, §7)."""
+        return self.rotating_trumps and spec.kind is not DealKind.NOTRUMP
+
     def forbidden_dealer_bid(self, cards: int, other_bids: Iterable[int]) -> int | None:
         """The bid the dealer may not say after the others bid ``other_bids`` in a
         deal of ``cards``: the one making the bids sum to ``cards`` (RULES.md §6);
@@ -234,6 +244,15 @@ class Rules:
             return None
         f = cards - sum(other_bids)
         return f if 0 <= f <= cards else None
+
+    def forbidden_bid_of(self, cards: int, bids: Sequence[int | None], dealer: int) -> int | None:
+        """The dealer's forbidden bid (:meth:`forbidden_dealer_bid`) as the table
+        knows it from ``bids`` said so far (per seat, ``None`` for a seat yet to
+        bid): ``None`` until every seat but ``dealer`` has bid."""
+        others = [b for s, b in enumerate(bids) if s != dealer]
+        if any(b is None for b in others):
+            return None
+        return self.forbidden_dealer_bid(cards, (b for b in others if b is not None))
 
     def replace(self, **changes: Any) -> "Rules":
         """A copy with fields changed (values may be given as text); validated.

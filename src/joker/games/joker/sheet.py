@@ -48,7 +48,7 @@ def build_sheet(rules: Rules, results: Sequence[DealResult], fines: Sequence[int
     for i, r in enumerate(results):
         spec = r.spec
         size = str(spec.cards) if spec.kind is DealKind.NORMAL else f"{spec.cards} {spec.kind.value}"
-        rotating = rules.rotating_trumps and spec.kind is not DealKind.NOTRUMP
+        rotating = rules.trumps_rotate(spec)
         rows.append(
             SheetRow("deal", str(r.index + 1), r.scores, size, r.dealer, "↻" if rotating else suit_symbol(r.trump),
                      r.bids if r.bids is not None else (None,) * n, r.tricks)

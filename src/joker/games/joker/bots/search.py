@@ -138,7 +138,7 @@ def premium_at_stake(view: PlayerView, bid: int) -> float:
     in this deal (0 when it already failed a bid of the block or the rules have no
     premium); see the module doc."""
     rules = view.rules
-    if rules.premium is Premium.NONE or view.deal.kind in (DealKind.GOLD, DealKind.MISERE):
+    if rules.premium is Premium.NONE or not view.deal.has_bids:
         return 0.0
     me, n = view.seat, rules.players
     assert me is not None  # a bot's view is a seat's view
@@ -221,7 +221,7 @@ class SearchBot:
         n = rules.players
         known = [q for q in range(n) if q != view.seat and view.bids[q] is not None]
         sigma = b.bid_sigma if b.bid_sigma is not None else 0.0
-        infer = b.bid_sigma is not None and known and view.deal.kind not in (DealKind.GOLD, DealKind.MISERE)
+        infer = b.bid_sigma is not None and known and view.deal.has_bids
         if infer:
             played = played_by(view)
             fair = max(0, round(view.deal.cards / n))
@@ -259,7 +259,7 @@ class SearchBot:
             trick[i] = code_of(a)
         taken = np.array(view.taken, dtype=np.int64)
         targets = self._targets(view)
-        bid = view.bids[me] if view.deal.kind not in (DealKind.GOLD, DealKind.MISERE) else None
+        bid = view.bids[me] if view.deal.has_bids else None
         table = self._table(view, bid)
         sums = np.zeros(len(cands), dtype=np.float64)
         leader = view.trick[0][0] if view.trick else view.leader

@@ -10,7 +10,6 @@ from typing import cast
 
 from ..actions import JOKER_FOLLOWS, JOKER_LEADS, ChooseTrump, FollowJoker, LeadJoker, Play
 from joker.cards import JOKERS
-from ..rules import DealerRestriction
 from .play import follow_mask, led_suit, trick_trump, trick_winner
 from .state import GameState, Phase, _plays_of
 
@@ -40,15 +39,14 @@ def random_playout(state: GameState, rng: random.Random) -> tuple[tuple[int | No
         choice = legal[int(rnd() * len(legal))]
         assert isinstance(choice, ChooseTrump)  # the only actions of the trump phase
         trump = choice.suit
-        phase = Phase.PLAY if state.spec.kind.value in ("gold", "misere") else Phase.BID
+        phase = Phase.BID if state.spec.has_bids else Phase.PLAY
         p = state.leader
     if phase is Phase.BID:
         c = state.spec.cards
-        restrict = rules.dealer_restriction is DealerRestriction.SUM_NOT_EQUAL
         while True:
-            if p == state.dealer and restrict:
-                forbidden = c - sum(b for b in bids if b is not None)
-                choices: list[int] | range = [b for b in range(c + 1) if b != forbidden]
+            if p == state.dealer:  # every other seat has bid; the dealer's own bid is still None
+                forbidden = rules.forbidden_dealer_bid(c, [b for b in bids if b is not None])
+                choices: list[int] | range = range(c + 1) if forbidden is None else [b for b in range(c + 1) if b != forbidden]
             else:
                 choices = range(c + 1)
             bids[p] = choices[int(rnd() * len(choices))]
@@ -91,4 +89,4 @@ def random_playout(state: GameState, rng: random.Random) -> tuple[tuple[int | No
         taken[p] += 1
         trick = []
         first_trick = False
-    return (None,) * n if state.spec.kind.value in ("gold", "misere") else tuple(bids), tuple(taken)
+    return tuple(bids) if state.spec.has_bids else (None,) * n, tuple(taken)

@@ -35,8 +35,10 @@ from ..actions import (
     Action,
     Bid,
     ChooseTrump,
+    DealSummary,
     FollowJoker,
     LeadJoker,
+    Logged,
     Play,
     parse_action,
 )
@@ -174,11 +176,11 @@ class GameState:
         """Game totals per seat so far: block totals with premiums and cuts (RULES.md §10)."""
         return game_totals(self.rules, self.results)
 
-    def actions(self) -> list[tuple[int, Action]]:
+    def actions(self) -> list[tuple[int, Logged]]:
         """Every action applied since the start, as ``(deal_index, action)`` pairs.
 
         A real-card deal entered with :meth:`apply_summary` appears as one pair
-        whose second item is ``("summary", trump, bids, tricks)``."""
+        whose second item is its :class:`~..actions.DealSummary`."""
         out = []
         node = self._log
         while node is not None:
@@ -386,8 +388,7 @@ class GameState:
         where = f"deal {self.deal_index + 1} ({c} card{'s' if c != 1 else ''})"
         if trump is not None and trump not in range(4):
             raise IllegalActionError(f"{where}: trump must be a suit 0..3 or None")
-        no_bids = self.spec.kind in (DealKind.GOLD, DealKind.MISERE)
-        if no_bids:
+        if not self.spec.has_bids:
             if bids is not None and any(b is not None for b in bids):
                 raise IllegalActionError(f"{where}: a {self.spec.kind.value} deal has no bids")
             bids_t = None
@@ -409,10 +410,11 @@ class GameState:
         if sum(tricks) != c:
             raise IllegalActionError(f"{where}: tricks taken sum to {sum(tricks)}, the deal has {c} tricks")
         new = self._copy()
-        new._log = ((self.deal_index, ("summary", trump, bids_t, tuple(tricks))), self._log)
+        taken = tuple(int(t) for t in tricks)
+        new._log = ((self.deal_index, DealSummary(trump, bids_t, taken, house_override)), self._log)
         new.trump = trump
         new.bids = bids_t if bids_t is not None else (None,) * n
-        new.taken = tuple(int(t) for t in tricks)
+        new.taken = taken
         new.hands = (0,) * n
         new._finish_deal()
         return new
@@ -423,7 +425,7 @@ class GameState:
         n = rules.players
         self.deal_index = index
         self.spec = spec = rules.deals[index]
-        self.rotating = rules.rotating_trumps and spec.kind is not DealKind.NOTRUMP  # RULES.md §5 rule 5
+        self.rotating = rules.trumps_rotate(spec)
         self.dealer = dealer = (self.first_dealer + index) % n
         if index < len(self.explicit):
             cards = self.explicit[index]
@@ -463,16 +465,13 @@ class GameState:
 
     def _after_trump(self) -> None:
         self.current_player = self.leader
-        if self.spec.kind in (DealKind.GOLD, DealKind.MISERE):
-            self.phase = Phase.PLAY
-        else:
-            self.phase = Phase.BID
+        self.phase = Phase.BID if self.spec.has_bids else Phase.PLAY
 
     def _finish_deal(self) -> None:
         rules = self.rules
         spec = self.spec
         # every seat has bid by the end of a deal with bidding
-        bids = None if spec.kind in (DealKind.GOLD, DealKind.MISERE) else cast("tuple[int, ...]", self.bids)
+        bids = cast("tuple[int, ...]", self.bids) if spec.has_bids else None
         scores = tuple(
             deal_score(rules, spec, None if bids is None else bids[s], self.taken[s]) for s in range(rules.players)
         )

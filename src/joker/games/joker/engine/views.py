@@ -57,7 +57,7 @@ class PlayerView:
     def rotating(self) -> bool:
         """Whether each trick has its own trump in this deal (rotating trumps, but
         not in a no-trump special deal: RULES.md §5 rule 5, §7)."""
-        return self.rules.rotating_trumps and self.deal.kind is not DealKind.NOTRUMP
+        return self.rules.trumps_rotate(self.deal)
 
     @property
     def hand_mask(self) -> CardSet:

@@ -33,7 +33,7 @@ from joker.errors import JokerError
 
 from ..engine.state import GameState, new_game
 from ..engine.views import PlayerView
-from ..rules import DealKind, DealSpec, Rules, parse_rules
+from ..rules import DealSpec, Rules, parse_rules
 from ..scoring import deal_score, game_totals
 from .codec import ActionCodec
 from .observation import ObservationLayout
@@ -58,7 +58,7 @@ def deal_score_range(rules: Rules, spec: DealSpec) -> tuple[int, int]:
     """The lowest and highest deal score a seat can get in a deal of ``spec``
     (every bid and trick count tried through :func:`~joker.games.joker.scoring.deal_score`)."""
     c = spec.cards
-    bids: list[int | None] = [None] if spec.kind in (DealKind.GOLD, DealKind.MISERE) else list(range(c + 1))
+    bids: list[int | None] = list(range(c + 1)) if spec.has_bids else [None]
     scores = [deal_score(rules, spec, b, t) for b in bids for t in range(c + 1)]
     return min(scores), max(scores)
 

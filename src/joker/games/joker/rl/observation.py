@@ -228,7 +228,7 @@ class ObservationLayout:
         t[g["deal_kind"].offset + _KIND_INDEX[spec.kind]] = 1.0
         number = view.deal_index if deal_number is None else deal_number
         t[g["deal_number"].offset + number] = 1.0
-        if view.rules.rotating_trumps and spec.kind is not DealKind.NOTRUMP:  # RULES.md §5 rule 5
+        if view.rotating:  # RULES.md §5 rule 5
             t[g["rotating"].offset] = 1.0
         if dealing or view.phase is Phase.TRUMP:
             t[g["trump"].offset + 5] = 1.0
