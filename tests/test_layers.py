@@ -14,8 +14,8 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("joker.errors", "joker.cards"),
-    ("joker.game", "joker.registry", "joker.records", "joker.i18n", "joker.bots", "joker.store", "joker.match"),
+    ("joker.errors", "joker.cards", "joker.i18n"),
+    ("joker.game", "joker.registry", "joker.records", "joker.bots", "joker.store", "joker.match"),
     ("joker.games",),
     ("joker.ledger",),
     ("joker.env",),
