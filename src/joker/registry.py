@@ -61,11 +61,15 @@ def game(name: str | None = None) -> Game:
 
 
 def plugin(name: str, kind: str) -> Any:
-    """The ``PLUGIN`` of the game's ``kind`` submodule (``web``, ``rl``, …).
-    Raises :class:`JokerError` when the game has none."""
+    """The ``PLUGIN`` of the game's ``kind`` submodule (``web``, ``rl``, …), or,
+    for a game that is a plain module, the ``kind`` entry of its module-level
+    ``PLUGINS`` dict.  Raises :class:`JokerError` when the game has none."""
     base = _MODULES.get(name)
     if base is None:
         raise JokerError(f"unknown game {name!r}; games: {', '.join(_MODULES)}")
+    carried = getattr(importlib.import_module(base), "PLUGINS", None)
+    if isinstance(carried, dict) and kind in carried:
+        return carried[kind]
     try:
         module = importlib.import_module(f"{base}.{kind}")
     except ModuleNotFoundError as e:

@@ -42,7 +42,7 @@ from joker.cli.ledger_i18n import cup_text, ledger_tr, penalty_text, redeal_reas
 from joker.ledger.values import CurrentDeal
 from joker.games.joker.rules import PRESETS, parse_rules
 from .i18n import Tr, lang_of
-from .views import sheet_json
+from joker.games.joker.web import sheet_json
 
 router = APIRouter()
 

@@ -15,7 +15,8 @@ import contextlib
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .hub import Conn, Hub, error_text
+from .conns import Conn, error_text
+from .hub import Hub
 from .protocol import ProtocolError, RateLimit, parse_message
 
 HELLO_TIMEOUT = 20.0
