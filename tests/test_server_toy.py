@@ -120,3 +120,13 @@ def test_a_running_toy_table_survives_a_restart_and_refuses_what_the_game_refuse
         again = Client(tc, t["table"], t["token"], name="ann again")
         snap = again.until(lambda m: m["type"] == "snapshot")
         assert snap["seq"] == seq and snap["view"] == before and snap["table"]["game"] == "toy"
+
+
+def test_both_web_plug_ins_have_every_member_of_the_servers_protocol():
+    from joker import registry
+    from joker.server.plugin import WebPlugin
+
+    members = set(WebPlugin.__annotations__) | {n for n in vars(WebPlugin) if not n.startswith("_")}
+    for name in ("joker", "toy"):
+        web = registry.plugin(name, "web")
+        assert not [m for m in sorted(members) if not hasattr(web, m)], name

@@ -27,10 +27,13 @@ This package imports FastAPI only in :mod:`.app`, :mod:`.keeper` and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 
-def create_app(*args: Any, **kwargs: Any):
+def create_app(*args: Any, **kwargs: Any) -> "FastAPI":
     """See :func:`joker.server.app.create_app`."""
     from .app import create_app as _create
 

@@ -80,7 +80,7 @@ class Job:
     done: int = 0
     total: int = 0
     error: str | None = None
-    task: asyncio.Task | None = None
+    task: asyncio.Task[None] | None = None
 
     def to_json(self, preparing: bool = False) -> dict[str, Any]:
         """Its status (module docstring); ``preparing``: the worker is still warming up."""
@@ -162,7 +162,7 @@ class AnalysisJobs:
         self._ctx = multiprocessing.get_context("spawn")
         self._pool: ProcessPoolExecutor | None = None
         self._progress: Any = None
-        self._warm: Future | None = None  # the current worker's warm-up task
+        self._warm: Future[Any] | None = None  # the current worker's warm-up task
 
     def job(self, table_id: str) -> Job | None:
         """The running or failed job of ``table_id``, its progress brought up to date."""
@@ -231,7 +231,7 @@ class AnalysisJobs:
             self._warm.add_done_callback(self._warmed)
         return self._pool
 
-    def _warmed(self, future: Future) -> None:
+    def _warmed(self, future: Future[Any]) -> None:
         if future is not self._warm or future.cancelled():
             return  # a discarded pool
         e = future.exception()

@@ -20,7 +20,7 @@ import json
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, AsyncIterator, Optional
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request, WebSocket
@@ -30,7 +30,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
-from swagger_ui_bundle import swagger_ui_path
+from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 from joker import records, registry
 from joker.errors import JokerError
@@ -76,7 +76,7 @@ class JoinTable(BaseModel):
     seat: Optional[int] = None
 
 
-def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
+def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
                warm_analysis: bool = False) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
@@ -89,7 +89,7 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
     stopping the app stops the worker."""
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         led = Ledger.open(None if db is None else str(db))
         store = Store(led.engine, led.url)
         key = secret or os.environ.get(ENV_SECRET)
@@ -136,7 +136,8 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
             status_code=status)
 
     def hub_of(request: Request) -> Hub:
-        return request.app.state.hub
+        hub: Hub = request.app.state.hub
+        return hub
 
     # -- errors ---------------------------------------------------------------------------------
     @app.exception_handler(TableError)
@@ -251,11 +252,11 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
             t = await hub.get(table_id)
             msg = f"there is no table {table_id[:20]!r}" if t is None else f"{what} when the game is over"
             return JSONResponse({"error": msg}, status_code=404 if t is None else unfinished)
-        return text
+        return str(text)
 
     async def _analysis_status(request: Request, table_id: str) -> dict[str, Any]:
         """The analysis status of a finished game (:mod:`.analysis_jobs`): its job, else what is stored."""
-        status = request.app.state.analyses.status(table_id)
+        status: dict[str, Any] | None = request.app.state.analyses.status(table_id)
         if status is not None:
             return status
         hub = hub_of(request)

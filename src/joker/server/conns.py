@@ -100,8 +100,8 @@ async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int |
         if events is None:
             conn.push(dumps(t.snapshot(seat)))
         else:
-            for e in events:
-                conn.push(e.render(seat))
+            for ev in events:
+                conn.push(ev.render(seat))
             if t.timer is not None:
                 conn.push(dumps({"type": "timer", "timer": t.timer_json()}))
             if t.vote is not None:

@@ -45,7 +45,7 @@ async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
 
     conn = Conn(t.id, close)
     limit = RateLimit()
-    sender: asyncio.Task | None = None
+    sender: asyncio.Task[None] | None = None
     try:
         hello = None
         while hello is None:
