@@ -309,6 +309,12 @@ class ToyWeb:
     def record_text(self, record: ToyRecord) -> str:
         return json.dumps(record.to_dict())
 
+    def warm_analysis(self) -> None:
+        raise NotImplementedError("the toy has no analysis")
+
+    def analyse(self, record: ToyRecord, report: Any) -> dict[str, Any]:
+        raise NotImplementedError("the toy has no analysis")
+
     def replay_json(self, record: ToyRecord) -> dict[str, Any]:
         frames = [{"seat": st.seat, "action": str(st.action), "hands": [list(h) for h in st.after.hands],
                    "won": list(st.after.won)} for st in steps(GAME, record)]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from joker import registry
 from joker.game import Game
@@ -48,7 +48,8 @@ class WebPlugin(Protocol):
     rules_version: int
     """The rules version stored with a table."""
     analysis: bool
-    """Whether finished games have a double-dummy analysis (:mod:`.analysis_jobs`)."""
+    """Whether finished games have a double-dummy analysis (:mod:`.analysis_jobs`:
+    :meth:`analyse`, in the analysis worker)."""
     notation: str
     """Examples of the action notation, for the refusal of an action that is not text."""
 
@@ -120,6 +121,16 @@ class WebPlugin(Protocol):
     def replay_json(self, record: Any) -> dict[str, Any]:
         """The replay viewer's data of a finished game's record (every hand shown).
         Raises :class:`joker.errors.RecordError` when it does not replay."""
+        ...
+
+    def warm_analysis(self) -> None:
+        """Make the analysis ready in this process (e.g. compile its solver); ``analysis`` games only."""
+        ...
+
+    def analyse(self, record: Any, report: Callable[[int, int], None]) -> dict[str, Any]:
+        """The analysis of a finished game's record as JSON, calling ``report(done, total)``
+        as it goes (first with ``done`` 0); ``analysis`` games only.  Raises
+        :class:`joker.errors.RecordError` when the record does not replay."""
         ...
 
 

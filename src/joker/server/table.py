@@ -25,6 +25,7 @@ another seat's hidden cards.
 from __future__ import annotations
 
 import json
+import logging
 import re
 import time
 import unicodedata
@@ -34,10 +35,11 @@ from typing import Any, Callable, Iterable, Mapping
 
 from joker import records, registry
 from joker.bots import make_bot
-from joker.errors import IllegalActionError, InvalidNotationError, JokerError
+from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError
 from .plugin import Kit, kit
 from .tokens import new_nonce
 
+log = logging.getLogger("joker.server")
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 HUMAN, BOT, OPEN = "human", "bot", "open"
 MAX_NAME = 24
@@ -533,16 +535,20 @@ def rebuild(id: str, game: str, rules: Any, seed: str, start: int, seats: list[S
             actions: list[tuple[int, str]], record: str | None = None) -> Table:
     """A table as stored.  A finished game is rebuilt from its record by the one
     replay iterator (:func:`joker.records.final_state`, every action checked);
-    a running one by applying its stored actions ``(seq, notation)`` to the
-    game's ``new_game`` (each checked by ``apply``).  The log starts empty:
-    clients catch up with a snapshot.  Raises :class:`JokerError` when the
-    stored game does not replay."""
+    a running one, which has no record yet, by applying its stored actions
+    ``(seq, notation)`` to the game's ``new_game`` (each checked by ``apply``),
+    as is a finished one whose stored record no longer replays (logged).  The
+    log starts empty: clients catch up with a snapshot.  Raises
+    :class:`JokerError` when the stored actions do not replay."""
     g = registry.game(game)
     state = None
     if status == FINISHED and record is not None:
-        found, rec = records.parse(record)
-        state = records.final_state(found, rec)
-    elif status != WAITING:
+        try:
+            found, rec = records.parse(record)
+            state = records.final_state(found, rec)
+        except RecordError as e:
+            log.warning("table %s: its record does not replay (%s); rebuilt from its actions", id, e)
+    if state is None and status != WAITING:
         state = g.new_game(rules, seed, start)
         for _, text in actions:
             state = state.apply(g.parse_action(text))

@@ -19,7 +19,7 @@ Penalties travel as the JSON of :func:`penalty_json`.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from joker.cards import cards_in, format_card, format_suit, sort_hand
 from joker.game import Step
@@ -300,6 +300,27 @@ class JokerWeb:
 
     def replay_json(self, record: GameRecord) -> dict[str, Any]:
         return replay_data(record)
+
+    def warm_analysis(self) -> None:
+        """Analyse a tiny game (one 2-card deal): compiles the solver's numba kernels
+        or loads them from the disk cache."""
+        from .analysis import analyse  # the solver (numba) is loaded only where it runs
+        from .record import record_from_state
+        from .engine.state import new_game
+        from .rules import preset
+
+        state = new_game(preset("bus-angeles").replace(schedule="2"), seed=0)
+        while not state.is_terminal():
+            state = state.apply(state.legal_actions()[0])
+        analyse(record_from_state(state))
+
+    def analyse(self, record: GameRecord, report: Callable[[int, int], None]) -> dict[str, Any]:
+        """The double-dummy analysis of every played deal (:func:`.analysis.analyse`), as JSON."""
+        from .analysis import analyse
+
+        report(0, sum(1 for e in record.deals if e.actions))
+        result: dict[str, Any] = analyse(record, progress=report).to_json()
+        return result
 
 
 PLUGIN = JokerWeb()
