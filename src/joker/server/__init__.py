@@ -1,5 +1,6 @@
-"""The web app: play Joker in the browser with friends and bots, watch and
-replay games (Joker, and any game registered with a web plug-in), and keep a real-card game's sheet (the scorekeeper) there.
+"""The web app: play Joker (or any game registered with a web plug-in) in the
+browser with friends and bots, watch and replay games, and keep a real-card
+game's sheet (the scorekeeper) there.
 
 ``create_app(db)`` (:mod:`.app`) builds the FastAPI application; ``joker
 serve`` runs it with uvicorn.  The server knows games only through the game

@@ -30,8 +30,8 @@ from .botplay import Bots
 from .conns import Conn, dumps, error_text
 from .plugin import kit
 from .store import Store
-from .table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, PLAYING, Event, Options, Pending, Seat, Table, \
-    TableError, clean_name
+from .table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, \
+    clean_name
 from .tokens import new_nonce, sign
 from .writer import Writer
 

@@ -13,6 +13,7 @@ beside it (:meth:`Store.save_analysis`), made once.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,6 +29,8 @@ from .models import WebAction, WebAnalysis, WebSetting, WebTable
 from .plugin import kit
 from .table import FINISHED, PLAYING, WAITING, Options, Seat, Table, rebuild
 from .tokens import new_secret
+
+log = logging.getLogger("joker.server")
 
 
 def _analysis_rules_version() -> int:
@@ -151,6 +154,9 @@ class Store:
             rows = c.execute(q.order_by(WebTable.created_at)).mappings().all()
             out = []
             for r in rows:
+                if r["game"] not in registry.names():  # a game this server does not have: left as it is
+                    log.warning("table %s: unknown game %r; not loaded", r["id"], r["game"])
+                    continue
                 acts = c.execute(select(WebAction.seq, WebAction.action).where(WebAction.table_id == r["id"])
                                  .order_by(WebAction.number)).all()
                 out.append(rebuild(
@@ -183,7 +189,8 @@ class Store:
         there is no table ``table_id``."""
         with self._write() as c:
             c.execute(delete(WebAnalysis).where(WebAnalysis.table_id == table_id))
-            c.execute(insert(WebAnalysis).values(table_id=table_id, analysis=text, rules_version=_analysis_rules_version(),
+            c.execute(insert(WebAnalysis).values(table_id=table_id, analysis=text,
+                                                 rules_version=_analysis_rules_version(),
                                                  code_version=__version__, created_at=utcnow()))
 
     def analysis_text(self, table_id: str) -> str | None:

@@ -45,7 +45,8 @@ class Writer:
         self._thread.join(timeout=30)
 
     @staticmethod
-    def _deliver(loop: asyncio.AbstractEventLoop, fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    def _deliver(loop: asyncio.AbstractEventLoop, fut: asyncio.Future[Any], result: Any,
+                 error: BaseException | None) -> None:
         def settle() -> None:
             if fut.done():
                 return
