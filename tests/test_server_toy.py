@@ -3,6 +3,7 @@ game (tests/toygame.py, with its web plug-in there) is created, joined,
 watched and played to the end over WebSockets by a human client and a bot;
 its record is downloaded and replayed through the replay endpoint, and a
 running table survives a restart.  Nothing outside toygame.py knows the toy.
+Tables stored before there were two games are Joker's.
 """
 
 from __future__ import annotations
@@ -130,3 +131,35 @@ def test_both_web_plug_ins_have_every_member_of_the_servers_protocol():
     for name in ("joker", "toy"):
         web = registry.plugin(name, "web")
         assert not [m for m in sorted(members) if not hasattr(web, m)], name
+
+
+def test_tables_stored_before_there_were_two_games_are_jokers_and_resume(tmp_path):
+    """Migration 0004 gives every table already stored the game ``joker``; such a
+    waiting table is loaded and played as before."""
+    from sqlalchemy import text
+
+    from joker.ledger.db import downgrade, make_engine, sqlite_url, upgrade
+
+    db = tmp_path / "old.db"
+    engine = make_engine(sqlite_url(db))
+    try:
+        upgrade(engine, "0003_web_analyses")
+        with engine.begin() as c:
+            c.execute(text(
+                "INSERT INTO web_tables (id, rules, rules_version, seed, first_dealer, status, seats, host_seat, "
+                "options, penalties, seq, created_at) VALUES ('old1', 'bus-angeles', 1, 's', 2, 'waiting', "
+                "'[{\"kind\": \"human\", \"name\": \"Ann\", \"bot\": null, \"nonce\": \"n\", \"takeover\": false}, "
+                "{\"kind\": \"open\"}, {\"kind\": \"open\"}, {\"kind\": \"open\"}]', 0, "
+                "'{\"turn_seconds\": 0, \"stalling_dot\": false, \"public\": true, \"fill_bot\": \"heuristic\"}', "
+                "'[]', 0, '2026-11-30 00:00:00')"))
+        upgrade(engine)
+        with engine.connect() as c:
+            assert c.execute(text("SELECT game FROM web_tables WHERE id = 'old1'")).scalar() == "joker"
+        downgrade(engine, "0003_web_analyses")
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    with serve(create_app(db, secret="k", bot_delay=0)) as tc:
+        info = tc.get("/api/tables/old1").json()
+        assert info["game"] == "joker" and info["preset"] == "bus-angeles" and info["status"] == "waiting"
+        assert [t["id"] for t in tc.get("/api/tables").json()] == ["old1"]
