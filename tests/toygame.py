@@ -12,12 +12,15 @@ tricks won.  Actions are ``p<card>`` (``p5``).
 
 Nothing outside this module knows the game: :func:`register` puts it in
 :mod:`joker.registry` under the name ``toy``; its plug-ins for the arena and
-``simulate`` (:mod:`joker.match.plugin`) and for the RL environments
-(:mod:`joker.env.plugin`) are the entries of :data:`PLUGINS`.
+``simulate`` (:mod:`joker.match.plugin`), the RL environments
+(:mod:`joker.env.plugin`) and the web server (the server's structural
+``WebPlugin``: the generic table page, a view as JSON, tricks won as the
+sheet) are the entries of :data:`PLUGINS`.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Iterator, Mapping, Sequence
@@ -28,7 +31,7 @@ from joker import registry
 from joker.bots import RandomBot
 from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError, RulesError
 from joker.game import Step
-from joker.records import FORMAT
+from joker.records import FORMAT, steps
 
 NAME = "toy"
 
@@ -382,7 +385,83 @@ class ToyRL:
         return ToyEpisodes(rules, episode, reward, deal, reward_scale)
 
 
-PLUGINS = {"match": ToyMatch(), "rl": ToyRL()}
+class ToyWeb:
+    """The toy's web plug-in: the server's generic pages, no penalties, no analysis."""
+
+    table_template = "game_table.html"
+    replay_template = "game_replay.html"
+    fill_bot = "high"
+    rules_version = 1
+    analysis = False
+    notation = "p5"
+
+    def page_data(self, lang: str) -> dict[str, Any]:
+        return {}
+
+    def lobby_data(self) -> dict[str, Any]:
+        return {"presets": [{"name": NAME, "players": 2}]}
+
+    def start_seat(self, rules: ToyRules, seed: str) -> int:
+        return new_game(rules, seed).start
+
+    def table_info(self, rules: ToyRules) -> dict[str, Any]:
+        return {"cards": rules.cards}
+
+    def progress(self, rules: ToyRules, state: ToyState | None) -> dict[str, Any]:
+        return {"tricks": None if state is None else sum(state.won)}
+
+    def view_json(self, v: ToyView) -> dict[str, Any]:
+        return {"seat": v.seat, "hand": list(v.hand), "hand_sizes": list(v.hand_sizes),
+                "trick": [list(p) for p in v.trick], "won": list(v.won), "current": v.current_player,
+                "legal": [str(a) for a in v.legal_actions]}
+
+    def action_data(self, before: ToyState, after: ToyState, seat: int, action: Play) -> dict[str, Any]:
+        data: dict[str, Any] = {"card": action.card}
+        if self.sheet_changed(before, after):
+            data["trick_done"] = {"winner": after.leader}
+        return data
+
+    def sheet_changed(self, before: ToyState, after: ToyState) -> bool:
+        return after.won != before.won
+
+    def pause_after(self, before: ToyState, after: ToyState) -> bool:
+        return self.sheet_changed(before, after)
+
+    def totals(self, state: ToyState, penalties: Any) -> list[int]:
+        return list(state.won)
+
+    def sheet(self, state: ToyState, penalties: Any) -> list[dict[str, Any]]:
+        return [{"won": list(state.won)}]
+
+    def standings(self, totals: Sequence[int]) -> list[dict[str, int]]:
+        order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+        return [{"place": 1 + sum(t > totals[s] for t in totals), "seat": s, "total": totals[s]} for s in order]
+
+    def stalling_dot(self, rules: ToyRules) -> bool:
+        return False
+
+    def penalty(self, state: ToyState, seat: int, note: str) -> dict[str, Any]:
+        raise NotImplementedError("the toy has no penalties")
+
+    def with_penalties(self, record: ToyRecord, penalties: Any) -> ToyRecord:
+        return record
+
+    def record_text(self, record: ToyRecord) -> str:
+        return json.dumps(record.to_dict())
+
+    def warm_analysis(self) -> None:
+        raise NotImplementedError("the toy has no analysis")
+
+    def analyse(self, record: ToyRecord, report: Any) -> dict[str, Any]:
+        raise NotImplementedError("the toy has no analysis")
+
+    def replay_json(self, record: ToyRecord) -> dict[str, Any]:
+        frames = [{"seat": st.seat, "action": str(st.action), "hands": [list(h) for h in st.after.hands],
+                   "won": list(st.after.won)} for st in steps(GAME, record)]
+        return {"rules": record.rules, "players": list(record.players), "frames": frames}
+
+
+PLUGINS = {"match": ToyMatch(), "rl": ToyRL(), "web": ToyWeb()}
 """The toy game's plug-ins by kind (:func:`joker.registry.plugin`)."""
 
 

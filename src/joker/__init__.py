@@ -14,7 +14,7 @@ from joker.errors import IllegalActionError, InvalidNotationError, JokerError, R
 from joker.games.joker.rules import PRESETS, RULES_VERSION, DealKind, DealSpec, JokerCall, Rules, parse_rules, preset
 from joker.games.joker.scoring import DealResult, block_summaries, deal_score, game_totals, places
 
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = [
     "Action", "Bid", "Card", "CardSet", "ChooseTrump", "DealCards", "DealKind", "DealResult", "DealSpec",

@@ -1,19 +1,24 @@
-"""The web app: play Joker in the browser with friends and bots, watch and
-replay games, and keep a real-card game's sheet (the scorekeeper) there.
+"""The web app: play Joker (or any game registered with a web plug-in) in the
+browser with friends and bots, watch and replay games, and keep a real-card
+game's sheet (the scorekeeper) there.
 
 ``create_app(db)`` (:mod:`.app`) builds the FastAPI application; ``joker
-serve`` runs it with uvicorn.  Modules, one job each:
+serve`` runs it with uvicorn.  The server knows games only through the game
+protocol (:mod:`joker.game`, found by name in :mod:`joker.registry`) and each
+game's web plug-in (:mod:`.plugin`; Joker's is :mod:`joker.games.joker.web`).
+Modules, one job each:
 
 * :mod:`.store` — persistence (tables of :mod:`joker.store.web_tables`, on the ledger's database):
   every accepted action is written before it is broadcast;
+* :mod:`.writer` — the storage thread (group commit);
 * :mod:`.tokens` — signed seat tokens;
-* :mod:`.views` — every message's game content, built only from
-  :func:`joker.games.joker.engine.view_of` (or a spectator's view with no hands);
-* :mod:`.table` — one table: seats, the game, the numbered event log;
-* :mod:`.hub` — the tables of a server, bots, timers, connections and broadcast;
+* :mod:`.plugin` — the web plug-in protocol, and a table's game with its plug-in;
+* :mod:`.table` — one table: its game, seats, the numbered event log;
+* :mod:`.hub` — the tables of a server: every change, and its broadcast;
+* :mod:`.conns` — connections, catching up, presence;
+* :mod:`.botplay` — bot turns; :mod:`.timers` — turn timers; :mod:`.votes` — the stalling-dot vote;
 * :mod:`.protocol` — client messages: size limit, parsing, rate limit;
 * :mod:`.i18n` — English and Russian;
-* :mod:`.replay` — the replay viewer's frames (every hand shown, finished games only);
 * :mod:`.analysis_jobs` — double-dummy analyses of finished games, in a worker process;
 * :mod:`.keeper` — the scorekeeper's pages on :class:`joker.ledger.Ledger`.
 
@@ -23,10 +28,13 @@ This package imports FastAPI only in :mod:`.app`, :mod:`.keeper` and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 
-def create_app(*args: Any, **kwargs: Any):
+def create_app(*args: Any, **kwargs: Any) -> "FastAPI":
     """See :func:`joker.server.app.create_app`."""
     from .app import create_app as _create
 

@@ -1,5 +1,6 @@
-"""Double-dummy analyses of finished games (:func:`joker.games.joker.analysis.analyse`),
-run off the event loop.
+"""Analyses of finished games — Joker's double-dummy analysis
+(:func:`joker.games.joker.analysis.analyse`), reached through the game's web
+plug-in (``analyse`` / ``warm_analysis``, :mod:`.plugin`) — run off the event loop.
 
 An analysis takes about 45 s of CPU for a 24-deal game, in numba code that
 holds the GIL, so it runs in another process: one worker
@@ -80,7 +81,7 @@ class Job:
     done: int = 0
     total: int = 0
     error: str | None = None
-    task: asyncio.Task | None = None
+    task: asyncio.Task[None] | None = None
 
     def to_json(self, preparing: bool = False) -> dict[str, Any]:
         """Its status (module docstring); ``preparing``: the worker is still warming up."""
@@ -110,31 +111,26 @@ def _warm_up() -> float:
     which compiles the numba kernels or loads them from the disk cache.  Returns the
     seconds it took."""
     t0 = time.perf_counter()
-    from joker import new_game, preset
-    from joker.games.joker.analysis import analyse
-    from joker.games.joker.record import record_from_state
+    from joker import registry
+    from .plugin import kit
 
-    state = new_game(preset("bus-angeles").replace(schedule="2"), seed=0)
-    while not state.is_terminal():
-        state = state.apply(state.legal_actions()[0])
-    analyse(record_from_state(state))
+    kit(registry.DEFAULT).web.warm_analysis()  # the games with an analysis: the default one
     return time.perf_counter() - t0
 
 
 def _analyse(table_id: str, record_text: str) -> str:
     """Analyse a record (JSON text) and return the analysis as JSON text, putting
     ``(table_id, done, total)`` on the progress queue as it goes."""
-    from joker.games.joker.analysis import analyse  # the solver (numba) is loaded in the worker only
-    from joker.games.joker.record import GameRecord
+    from joker import records
+    from .plugin import kit
 
-    record = GameRecord.from_json(record_text)
+    game, record = records.parse(record_text)
 
     def report(done: int, total: int) -> None:
         if _progress is not None:
             _progress.put((table_id, done, total))
 
-    report(0, sum(1 for e in record.deals if e.actions))
-    return json.dumps(analyse(record, progress=report).to_json(), separators=(",", ":"))
+    return json.dumps(kit(game.name).web.analyse(record, report), separators=(",", ":"))
 
 
 # -- in the server -------------------------------------------------------------------------------------
@@ -162,7 +158,7 @@ class AnalysisJobs:
         self._ctx = multiprocessing.get_context("spawn")
         self._pool: ProcessPoolExecutor | None = None
         self._progress: Any = None
-        self._warm: Future | None = None  # the current worker's warm-up task
+        self._warm: Future[Any] | None = None  # the current worker's warm-up task
 
     def job(self, table_id: str) -> Job | None:
         """The running or failed job of ``table_id``, its progress brought up to date."""
@@ -231,7 +227,7 @@ class AnalysisJobs:
             self._warm.add_done_callback(self._warmed)
         return self._pool
 
-    def _warmed(self, future: Future) -> None:
+    def _warmed(self, future: Future[Any]) -> None:
         if future is not self._warm or future.cancelled():
             return  # a discarded pool
         e = future.exception()

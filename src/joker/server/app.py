@@ -20,7 +20,7 @@ import json
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, AsyncIterator, Optional
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request, WebSocket
@@ -30,19 +30,17 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
-from swagger_ui_bundle import swagger_ui_path
+from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
-from joker.bots import BOTS
+from joker import records, registry
 from joker.errors import JokerError
 from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
 from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message
-from joker.games.joker.record import GameRecord
-from joker.games.joker.rules import PRESETS
 from . import keeper
 from .analysis_jobs import NONE, AnalysisJobs, done_json
 from .hub import Hub
-from .replay import replay_data
+from .plugin import WebPlugin, kit
 from .store import Store
 from .table import Options, TableError
 from .ws import serve_socket
@@ -54,18 +52,21 @@ ENV_SECRET = "JOKER_SECRET"
 
 
 class CreateTable(BaseModel):
-    """A new table: the host's ``name``; ``rules`` a rules string (a preset name
-    or e.g. ``bus-angeles(schedule='1,2,3')``); ``seats`` per seat ``human`` or
-    ``bot:LEVEL``; the host's seat ``host_seat`` (0-based)."""
+    """A new table: the host's ``name``; ``game`` a registered game (default
+    ``joker``); ``rules`` a rules string (a preset name or e.g.
+    ``bus-angeles(schedule='1,2,3')``); ``seats`` per seat ``human`` or
+    ``bot:LEVEL``; the host's seat ``host_seat`` (0-based); ``fill_bot`` the
+    bots' level (default: the game's)."""
 
     name: str = Field(max_length=100)
+    game: str = Field(registry.DEFAULT, max_length=40)
     rules: str = Field("bus-angeles", max_length=400)
     seats: list[str] = Field(min_length=2, max_length=10)
     host_seat: int = 0
     turn_seconds: int = 0
     stalling_dot: bool = False
     public: bool = True
-    fill_bot: str = Field("heuristic", max_length=40)
+    fill_bot: Optional[str] = Field(None, max_length=40)
     seed: Optional[str] = Field(None, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")
 
 
@@ -74,7 +75,7 @@ class JoinTable(BaseModel):
     seat: Optional[int] = None
 
 
-def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
+def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
                warm_analysis: bool = False) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
@@ -87,7 +88,7 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
     stopping the app stops the worker."""
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         led = Ledger.open(None if db is None else str(db))
         store = Store(led.engine, led.url)
         key = secret or os.environ.get(ENV_SECRET)
@@ -121,17 +122,21 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
     templates = Jinja2Templates(directory=str(TEMPLATES))
     app.include_router(keeper.router)
 
-    def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+    def page(request: Request, name: str, status: int = 200, web: WebPlugin | None = None,
+             **ctx: Any) -> HTMLResponse:
+        """A page in the request's language; its script gets ``js`` and the game's
+        page data (``web``: the table's game's plug-in, else the default game's)."""
         lang = lang_of(request)
-        js = {"lang": lang, "T": catalogue("web").table(lang), "refusals": catalogue("refusals").table(lang, "you"),
-              **ctx.pop("js", {})}
+        web = web or kit(registry.DEFAULT).web
+        js = {"lang": lang, "T": catalogue("web").table(lang), **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
             request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
                             "js": json.dumps(js, ensure_ascii=False).replace("</", "<\\/"), **ctx},
             status_code=status)
 
     def hub_of(request: Request) -> Hub:
-        return request.app.state.hub
+        hub: Hub = request.app.state.hub
+        return hub
 
     # -- errors ---------------------------------------------------------------------------------
     @app.exception_handler(TableError)
@@ -153,16 +158,16 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
     # -- pages ----------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> HTMLResponse:
-        presets = [{"name": n, "players": r.players, "schedule": r.schedule} for n, r in PRESETS.items()]
+        k = kit(registry.DEFAULT)
         return page(request, "lobby.html", tables=hub_of(request).lobby(),
-                    js={"presets": presets, "bots": list(BOTS), "tables": hub_of(request).lobby()})
+                    js={**k.web.lobby_data(), "bots": list(k.game.bots()), "tables": hub_of(request).lobby()})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
         t = await hub_of(request).get(table_id)
         if t is None:
             return page(request, "notfound.html", 404, what=table_id)
-        return page(request, "table.html", table=t.public(), js={"table": t.public()})
+        return page(request, t.kit.web.table_template, web=t.kit.web, table=t.public(), js={"table": t.public()})
 
     @app.get("/games", response_class=HTMLResponse)
     async def games_page(request: Request) -> HTMLResponse:
@@ -176,9 +181,11 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
         text = await hub.db(hub.store.record_text, table_id)
         if text is None:
             return page(request, "notfound.html", 404, what=table_id)
-        return page(request, "replay.html", table_id=table_id,
-                    js={"replay": replay_data(GameRecord.from_json(text)), "table_id": table_id,
-                        "analysis": await _analysis_status(request, table_id)})
+        game, record = records.parse(text)
+        web = kit(game.name).web
+        return page(request, web.replay_template, web=web, table_id=table_id,
+                    js={"replay": web.replay_json(record), "table_id": table_id,
+                        "analysis": await _analysis_status(request, table_id) if web.analysis else dict(NONE)})
 
     @app.get("/keeper", response_class=HTMLResponse)
     def keeper_page(request: Request) -> HTMLResponse:
@@ -215,9 +222,9 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
 
     @app.post("/api/tables")
     async def api_create(request: Request, body: CreateTable) -> dict[str, Any]:
-        opts = Options(body.turn_seconds, body.stalling_dot, body.public, body.fill_bot)
+        opts = Options(body.turn_seconds, body.stalling_dot, body.public, body.fill_bot or "")
         t, seat, token = await hub_of(request).create_table(body.rules, body.seats, body.name, body.host_seat,
-                                                            opts, body.seed)
+                                                            opts, body.seed, body.game)
         return {"table": t.id, "seat": seat, "token": token, "url": f"/t/{t.id}"}
 
     @app.get("/api/tables/{table_id}")
@@ -244,11 +251,11 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
             t = await hub.get(table_id)
             msg = f"there is no table {table_id[:20]!r}" if t is None else f"{what} when the game is over"
             return JSONResponse({"error": msg}, status_code=404 if t is None else unfinished)
-        return text
+        return str(text)
 
     async def _analysis_status(request: Request, table_id: str) -> dict[str, Any]:
         """The analysis status of a finished game (:mod:`.analysis_jobs`): its job, else what is stored."""
-        status = request.app.state.analyses.status(table_id)
+        status: dict[str, Any] | None = request.app.state.analyses.status(table_id)
         if status is not None:
             return status
         hub = hub_of(request)
@@ -272,16 +279,27 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
         if isinstance(text, JSONResponse):
             return text
         try:
-            return replay_data(GameRecord.from_json(text))
+            game, record = records.parse(text)
+            return kit(game.name).web.replay_json(record)
         except JokerError as e:
             return JSONResponse({"error": str(e)}, status_code=500)
+
+    async def _no_analysis(request: Request, table_id: str) -> JSONResponse | None:
+        """The refusal for a table whose game has no double-dummy analysis, else ``None``."""
+        t = await hub_of(request).get(table_id)
+        if t is not None and not t.kit.web.analysis:
+            return JSONResponse({"error": f"{t.game} games have no double-dummy analysis"}, status_code=404)
+        return None
 
     @app.get("/api/tables/{table_id}/analysis")
     async def api_analysis(request: Request, table_id: str) -> Any:
         """The double-dummy analysis of a finished game: ``{status: none|running|done|failed,
         preparing, done, total (deals), analysis, error}``; ``preparing``: still running, the
         worker is preparing the solver (its first run compiles it, up to a minute) before
-        the first deal (404: no such table; 409: not finished)."""
+        the first deal (404: no such table, or a game without analyses; 409: not finished)."""
+        refused = await _no_analysis(request, table_id)
+        if refused is not None:
+            return refused
         status = await _analysis_status(request, table_id)
         if status["status"] == "none":
             text = await _analysis_record(request, table_id)
@@ -293,6 +311,9 @@ def create_app(db: str | os.PathLike | None = None, *, secret: str | None = None
     async def api_analyse(request: Request, table_id: str) -> Any:
         """Start the double-dummy analysis of a finished game (once: a stored one is
         returned, a running one joined); answers like the GET, 202 while it runs."""
+        refused = await _no_analysis(request, table_id)
+        if refused is not None:
+            return refused
         status = await _analysis_status(request, table_id)
         if status["status"] in ("running", "done"):
             return JSONResponse(status, status_code=202 if status["status"] == "running" else 200)

@@ -41,7 +41,7 @@ from joker.i18n import Tr, lang_of, message
 from joker.ledger.lines import cup_text, penalty_text, redeal_reason_text
 from joker.ledger.values import CurrentDeal
 from joker.games.joker.rules import PRESETS, parse_rules
-from .views import sheet_json
+from joker.games.joker.web import sheet_json
 
 router = APIRouter()
 

@@ -8,7 +8,7 @@ bytes with a ``type``:
 type        fields                                      what it asks
 ==========  ==========================================  =====================================
 hello       ``token`` (str or null), ``since`` (int)    sit as the token's seat (else watch); events after ``since``
-act         ``action`` (str, the engine's notation)     play this action (a card, a bid, a trump)
+act         ``action`` (str, the game's notation)       play this action (a card, a bid, a trump)
 start                                                   the host starts the game (bots fill empty seats)
 leave                                                   give up the seat (a bot plays it once the game runs)
 takeover    ``seat`` (int)                              a bot plays for that seat's absent player
@@ -40,8 +40,11 @@ notation, seats 0-based):
 * unnumbered notices, not part of the game: ``presence`` (who is connected),
   ``timer``, ``vote``, ``pong``, ``error``.
 
-``view`` is always this connection's seat's :func:`joker.games.joker.engine.view_of`, or
-a spectator's view with no hand (:mod:`.views`).
+``view`` is always the game's ``view_of`` this connection's seat, or its
+``public_view`` for a spectator, rendered by the game's web plug-in
+(:mod:`.plugin`).  The game-specific fields above (``deal``, ``card``,
+``trick_done``, ``deal_done``, ``sheet``) are Joker's; another game's plug-in
+says what its action events carry (``action_data``).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ beside it (:meth:`Store.save_analysis`), made once.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,12 +24,20 @@ from typing import Any, Callable, Iterator
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
-from joker import __version__
-from joker.games.joker.rules import RULES_VERSION, parse_rules
+from joker.version import __version__
+from joker import registry
 from joker.ledger.db import translated
 from joker.store import WRITE, WebAction, WebAnalysis, WebSetting, WebTable, utcnow
-from .table import FINISHED, PLAYING, WAITING, Options, Seat, Table, penalty_from_json, rebuild
+from .plugin import kit
+from .table import FINISHED, PLAYING, WAITING, Options, Seat, Table, rebuild
 from .tokens import new_secret
+
+log = logging.getLogger("joker.server")
+
+
+def _analysis_rules_version() -> int:
+    """The rules version an analysis is made for: the double-dummy analysis is the default game's (Joker's)."""
+    return kit(registry.DEFAULT).web.rules_version
 
 
 @dataclass(frozen=True)
@@ -103,7 +112,8 @@ class Store:
     def create(self, t: Table) -> None:
         with self._write() as c:
             c.execute(insert(WebTable).values(
-                id=t.id, rules=str(t.rules), rules_version=RULES_VERSION, seed=t.seed, first_dealer=t.first_dealer,
+                id=t.id, game=t.game, rules=str(t.rules), rules_version=t.kit.web.rules_version, seed=t.seed,
+                first_dealer=t.start,
                 status=t.status, seats=[s.to_db() for s in t.seats], host_seat=t.host_seat,
                 options=t.options.to_db(), penalties=[], seq=t.seq, created_at=utcnow()))
 
@@ -146,13 +156,16 @@ class Store:
             rows = c.execute(q.order_by(WebTable.created_at)).mappings().all()
             out = []
             for r in rows:
+                if r["game"] not in registry.names():  # a game this server does not have: left as it is
+                    log.warning("table %s: unknown game %r; not loaded", r["id"], r["game"])
+                    continue
                 acts = c.execute(select(WebAction.seq, WebAction.action).where(WebAction.table_id == r["id"])
                                  .order_by(WebAction.number)).all()
                 out.append(rebuild(
-                    r["id"], parse_rules(r["rules"]), r["seed"], r["first_dealer"],
-                    [Seat.from_db(x) for x in r["seats"]], r["host_seat"], Options.from_db(r["options"] or {}),
-                    r["status"], r["seq"], [penalty_from_json(p) for p in r["penalties"] or []],
-                    [(a.seq, a.action) for a in acts]))
+                    r["id"], r["game"], registry.game(r["game"]).parse_rules(r["rules"]), r["seed"],
+                    r["first_dealer"], [Seat.from_db(x) for x in r["seats"]], r["host_seat"],
+                    Options.from_db(r["options"] or {}), r["status"], r["seq"], r["penalties"] or [],
+                    [(a.seq, a.action) for a in acts], r["record"]))
             return out
 
     def finished(self, limit: int = 100) -> list[FinishedGame]:
@@ -178,7 +191,8 @@ class Store:
         there is no table ``table_id``."""
         with self._write() as c:
             c.execute(delete(WebAnalysis).where(WebAnalysis.table_id == table_id))
-            c.execute(insert(WebAnalysis).values(table_id=table_id, analysis=text, rules_version=RULES_VERSION,
+            c.execute(insert(WebAnalysis).values(table_id=table_id, analysis=text,
+                                                 rules_version=_analysis_rules_version(),
                                                  code_version=__version__, created_at=utcnow()))
 
     def analysis_text(self, table_id: str) -> str | None:
@@ -187,5 +201,5 @@ class Store:
         either changes)."""
         with translated(self.url), self.engine.connect() as c:
             return c.execute(select(WebAnalysis.analysis).where(
-                WebAnalysis.table_id == table_id, WebAnalysis.rules_version == RULES_VERSION,
+                WebAnalysis.table_id == table_id, WebAnalysis.rules_version == _analysis_rules_version(),
                 WebAnalysis.code_version == __version__)).scalar()

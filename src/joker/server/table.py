@@ -1,43 +1,45 @@
-"""One web table: its seats, its game and its numbered event log.
+"""One web table: its game, its seats and its numbered event log.
+
+A table knows its game by name (:mod:`joker.registry`) and reaches it only
+through the game protocol (:mod:`joker.game`) and the game's web plug-in
+(:mod:`.plugin`), so any registered game with a web plug-in can be played.
 
 Everything that changes a table goes in two steps, so that it is written
 to the database before anyone hears of it:
 
-1. ``plan_*`` checks the request against the seats and the engine
-   (:meth:`joker.games.joker.engine.GameState.apply` validates every action) and returns
-   a :class:`Pending` — the next event, the table fields it changes and how
-   to persist it — without changing anything; a refused request raises
+1. ``plan_*`` checks the request against the seats and the engine (the
+   game state's ``apply`` validates every action) and returns a
+   :class:`Pending` — the next event, the table fields it changes and how to
+   persist it — without changing anything; a refused request raises
    :class:`TableError` naming the problem;
 2. the hub persists the pending change, then :meth:`Table.commit` installs
    it and appends the event (numbered ``seq``, one more than the last) to the
    log, and the hub broadcasts it.
 
 An :class:`Event` is rendered once per audience — each seat, or spectators —
-and every rendering is built by :mod:`.views` from ``view_of(state, seat)``
-or the spectator view, so no message carries another seat's hidden cards.
+and every rendering is the plug-in's ``view_json`` of the game's
+``view_of(state, seat)`` or ``public_view(state)``, so no message carries
+another seat's hidden cards.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
 import time
 import unicodedata
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
-from joker.games.joker.actions import Action, parse_action
-from joker.bots import BOTS, make_bot
-from joker.games.joker.engine.play import trick_winner
-from joker.games.joker.engine.state import GameState, Phase, new_game
-from joker.games.joker.engine.views import view_of
-from joker.errors import IllegalActionError, InvalidNotationError, JokerError
-from joker.games.joker.record import GameRecord, Penalty, record_from_state
-from joker.games.joker.rules import Rules
-from . import views
+from joker import records, registry
+from joker.bots import make_bot
+from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError
+from .plugin import Kit, kit
 from .tokens import new_nonce
 
+log = logging.getLogger("joker.server")
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 HUMAN, BOT, OPEN = "human", "bot", "open"
 MAX_NAME = 24
@@ -46,7 +48,6 @@ LOG_LIMIT = 5000
 RENDER_CACHE = 64
 """Recent events keep their renderings (for reconnects); older ones are rendered again when asked."""
 BOT_NAMES = ("Alice", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Igor", "Kira", "Lev")
-STALLING = "stalling"
 
 
 class TableError(JokerError):
@@ -113,7 +114,7 @@ class Options:
     turn_seconds: int = 0
     stalling_dot: bool = False
     public: bool = True
-    fill_bot: str = "heuristic"
+    fill_bot: str = ""
 
     def to_db(self) -> dict[str, Any]:
         return {"turn_seconds": self.turn_seconds, "stalling_dot": self.stalling_dot, "public": self.public,
@@ -124,29 +125,33 @@ class Options:
         return cls(int(d.get("turn_seconds", 0)), bool(d.get("stalling_dot", False)), bool(d.get("public", True)),
                    str(d.get("fill_bot", "heuristic")))
 
-    def check(self, rules: Rules) -> None:
-        """Raises :class:`TableError` for impossible options."""
+    def check(self, k: Kit, rules: Any) -> None:
+        """Raises :class:`TableError` for impossible options (the game ``k``, its ``rules``)."""
         if not (self.turn_seconds == 0 or 5 <= self.turn_seconds <= 600):
             raise TableError("options", "the turn timer is off (0) or 5..600 seconds")
         if self.stalling_dot:
-            if rules.preset != "bus-angeles":
+            if not k.web.stalling_dot(rules):
                 raise TableError("options", "the stalling dot is a Bus-Angeles rule (RULES.md §11): "
                                  "only bus-angeles tables may turn it on")
             if not self.turn_seconds:
                 raise TableError("options", "the stalling dot needs the turn timer")
-        if self.fill_bot not in BOTS:
-            raise TableError("options", f"unknown bot {self.fill_bot!r}; bots: {', '.join(BOTS)}")
+        bots = k.game.bots()
+        if self.fill_bot not in bots:
+            raise TableError("options", f"unknown bot {self.fill_bot!r}; bots: {', '.join(bots)}")
 
 
 class Event:
     """One numbered event of a table.  ``data`` is public (the same for
     everyone); ``state`` the game after the event (its view is rendered per
-    audience when ``view``); ``sheet`` asks for the score sheet too."""
+    audience when ``view``); ``sheet`` asks for the score sheet too;
+    ``pause``: bots wait twice as long after it (a finished trick)."""
 
-    __slots__ = ("seq", "kind", "data", "state", "view", "sheet", "penalties", "_cache", "_common")
+    __slots__ = ("seq", "kind", "data", "state", "view", "sheet", "penalties", "pause", "kit", "_cache", "_common")
 
-    def __init__(self, seq: int, kind: str, data: dict[str, Any], state: GameState | None = None,
-                 view: bool = False, sheet: bool = False, penalties: tuple[Penalty, ...] = ()):
+    def __init__(self, kit: Kit, seq: int, kind: str, data: dict[str, Any], state: Any = None,
+                 view: bool = False, sheet: bool = False, penalties: tuple[dict[str, Any], ...] = (),
+                 pause: bool = False):
+        self.kit = kit
         self.seq = seq
         self.kind = kind
         self.data = data
@@ -154,6 +159,7 @@ class Event:
         self.view = view and state is not None
         self.sheet = sheet and state is not None
         self.penalties = penalties
+        self.pause = pause
         self._cache: dict[int | None, str] = {}
         self._common: dict[str, Any] | None = None
 
@@ -162,9 +168,9 @@ class Event:
         if self._common is None:
             msg: dict[str, Any] = {"type": "event", "seq": self.seq, "kind": self.kind, **self.data}
             if self.state is not None and (self.view or self.sheet):
-                msg["totals"] = views.totals_of(self.state, self.penalties)
+                msg["totals"] = self.kit.web.totals(self.state, self.penalties)
             if self.sheet:
-                msg["sheet"] = views.game_sheet(self.state, self.penalties)
+                msg["sheet"] = self.kit.web.sheet(self.state, self.penalties)
             self._common = msg
         return self._common
 
@@ -179,7 +185,7 @@ class Event:
         if text is None:
             msg = self.common()
             if self.view:
-                msg = {**msg, "view": views.audience_view(self.state, audience)}
+                msg = {**msg, "view": self.kit.audience_view(self.state, audience)}
             text = self._cache[audience] = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
         return text
 
@@ -198,25 +204,30 @@ class Pending:
 class Table:
     """A table of the web app (see the module docstring for how it changes).
 
-    ``seats`` are :class:`Seat`; ``state`` the game (``None`` while waiting);
-    ``seq`` the last event number; ``log`` the recent events; ``online`` the
-    number of connections per seat (kept by the hub, not stored); ``timer``
-    and ``vote`` the running turn timer and stalling vote (not stored).
+    ``game`` the game's registry name; ``rules`` its rules value; ``start`` the
+    seat its game starts from (Joker: the first dealer); ``seats`` are
+    :class:`Seat`; ``state`` the game (``None`` while waiting); ``penalties``
+    the plug-in's JSON dicts; ``seq`` the last event number; ``log`` the recent
+    events; ``online`` the number of connections per seat (kept by the hub,
+    not stored); ``timer`` and ``vote`` the running turn timer and stalling
+    vote (not stored).
     """
 
-    def __init__(self, id: str, rules: Rules, seed: str, first_dealer: int, seats: list[Seat], host_seat: int,
-                 options: Options, status: str = WAITING, seq: int = 0, penalties: Iterable[Penalty] = (),
-                 state: GameState | None = None, actions: int = 0):
+    def __init__(self, id: str, game: str, rules: Any, seed: str, start: int, seats: list[Seat], host_seat: int,
+                 options: Options, status: str = WAITING, seq: int = 0,
+                 penalties: Iterable[Mapping[str, Any]] = (), state: Any = None, actions: int = 0):
         self.id = id
+        self.game = game
+        self.kit = kit(game)
         self.rules = rules
         self.seed = seed
-        self.first_dealer = first_dealer
+        self.start = start
         self.seats = seats
         self.host_seat = host_seat
         self.options = options
         self.status = status
         self.seq = seq
-        self.penalties: tuple[Penalty, ...] = tuple(penalties)
+        self.penalties: tuple[dict[str, Any], ...] = tuple(dict(p) for p in penalties)
         self.state = state
         self.actions = actions
         self.log: deque[Event] = deque(maxlen=LOG_LIMIT)
@@ -227,17 +238,26 @@ class Table:
     # -- reading ------------------------------------------------------------------------------
     @property
     def players(self) -> int:
-        return self.rules.players
+        n: int = self.rules.players
+        return n
 
     def names(self) -> tuple[str, ...]:
         return tuple(s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats))
 
+    def to_move(self) -> int | None:
+        """The seat to move while the game runs, else ``None``."""
+        if self.status != PLAYING or self.state is None:
+            return None
+        seat: int | None = self.state.current_player
+        return seat
+
     def is_bot_turn(self) -> bool:
         """Whether a bot is to move now (a bot seat, or a bot playing for an absent player)."""
-        if self.status != PLAYING or self.state is None or self.state.current_player is None:
+        seat = self.to_move()
+        if seat is None:
             return False
-        seat = self.seats[self.state.current_player]
-        return seat.kind == BOT or seat.takeover
+        s = self.seats[seat]
+        return s.kind == BOT or s.takeover
 
     def bot_level(self, seat: int) -> str:
         s = self.seats[seat]
@@ -248,46 +268,48 @@ class Table:
         return "bot" if self.seats[seat].kind == BOT else "takeover"
 
     def public(self, seats: list[Seat] | None = None, host_seat: int | None = None, status: str | None = None,
-               penalties: tuple[Penalty, ...] | None = None, seq: int | None = None) -> dict[str, Any]:
+               penalties: tuple[dict[str, Any], ...] | None = None, seq: int | None = None) -> dict[str, Any]:
         """What anyone may know of the table (no tokens, no nonces, no cards);
         the keyword arguments describe it as a pending change will leave it."""
         seats = self.seats if seats is None else seats
         return {
             "id": self.id,
+            "game": self.game,
             "rules": str(self.rules),
-            "preset": self.rules.preset,
+            **self.kit.web.table_info(self.rules),
             "players": self.players,
-            "deals": len(self.rules.deals),
             "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot if s.kind == BOT else None,
                        "takeover": s.takeover, "online": self.online[i] > 0} for i, s in enumerate(seats)],
             "host_seat": self.host_seat if host_seat is None else host_seat,
             "status": self.status if status is None else status,
             "options": self.options.to_db(),
-            "penalties": [views.penalty_json(p) for p in (self.penalties if penalties is None else penalties)],
+            "penalties": list(self.penalties if penalties is None else penalties),
             "seq": self.seq if seq is None else seq,
         }
 
     def totals(self) -> list[int] | None:
-        return None if self.state is None else views.totals_of(self.state, self.penalties)
+        return None if self.state is None else self.kit.web.totals(self.state, self.penalties)
 
-    def record(self, state: GameState | None = None) -> GameRecord:
-        """The game's record (docs/records.md): every deal's cards and actions, the dots given."""
+    def record(self, state: Any = None) -> Any:
+        """The game's record (docs/records.md) by the game's ``record_of``, with the penalties given."""
         state = self.state if state is None else state
         assert state is not None
         meta = {"app": "joker serve", "table": self.id,
                 "bots": [s.bot if s.kind == BOT else None for s in self.seats]}
-        return record_from_state(state, players=self.names(), meta=meta, penalties=self.penalties)
+        record = self.kit.game.record_of(state, players=self.names(), meta=meta)
+        return self.kit.web.with_penalties(record, self.penalties) if self.penalties else record
 
     def snapshot(self, audience: int | None) -> dict[str, Any]:
         """The whole current picture for one audience (sent on connect when
         events cannot be replayed from the log)."""
         msg: dict[str, Any] = {"type": "snapshot", "seq": self.seq, "table": self.public()}
         if self.state is not None:
-            msg["view"] = views.audience_view(self.state, audience)
-            msg["sheet"] = views.game_sheet(self.state, self.penalties)
-            msg["totals"] = views.totals_of(self.state, self.penalties)
+            web = self.kit.web
+            msg["view"] = self.kit.audience_view(self.state, audience)
+            msg["sheet"] = web.sheet(self.state, self.penalties)
+            msg["totals"] = web.totals(self.state, self.penalties)
             if self.state.is_terminal():
-                msg["standings"] = views.standings_json(msg["totals"])
+                msg["standings"] = web.standings(msg["totals"])
         msg["timer"] = self.timer_json()
         msg["vote"] = self.vote_json()
         return msg
@@ -328,10 +350,11 @@ class Table:
             self.log[-RENDER_CACHE - 1].forget()
         return p.event
 
-    def _event(self, kind: str, data: dict[str, Any], state: GameState | None = None, view: bool = False,
-               sheet: bool = False, penalties: tuple[Penalty, ...] | None = None) -> Event:
-        return Event(self.seq + 1, kind, data, state, view, sheet,
-                     self.penalties if penalties is None else penalties)
+    def _event(self, kind: str, data: dict[str, Any], state: Any = None, view: bool = False,
+               sheet: bool = False, penalties: tuple[dict[str, Any], ...] | None = None,
+               pause: bool = False) -> Event:
+        return Event(self.kit, self.seq + 1, kind, data, state, view, sheet,
+                     self.penalties if penalties is None else penalties, pause)
 
     def _seats_change(self, kind: str, seats: list[Seat], host_seat: int | None = None, **data: Any) -> Pending:
         host = self.host_seat if host_seat is None else host_seat
@@ -428,7 +451,7 @@ class Table:
         for i, s in enumerate(seats):
             if s.kind == OPEN:
                 seats[i] = Seat(BOT, next(names), self.options.fill_bot)
-        state = new_game(self.rules, seed=self.seed, first_dealer=self.first_dealer)
+        state = self.kit.game.new_game(self.rules, self.seed, self.start)
         public = self.public(seats=seats, status=PLAYING, seq=self.seq + 1)
         ev = self._event("start", {"table": public}, state, view=True, sheet=True)
         rows = [s.to_db() for s in seats]
@@ -437,7 +460,7 @@ class Table:
                        lambda store: store.start(self.id, rows, seq))
 
     def plan_action(self, seat: int | None, text: object, source: str = "human") -> Pending:
-        """``seat`` plays ``text`` (the engine's notation).  Checked by the engine;
+        """``seat`` plays ``text`` (the game's notation).  Checked by the engine;
         raises :class:`TableError` (``not_playing``, ``not_your_turn``,
         ``taken_over``, ``notation``, ``illegal``) and changes nothing."""
         if seat is None:
@@ -452,9 +475,9 @@ class Table:
         if source == "human" and self.seats[seat].takeover:
             raise TableError("taken_over", "a bot is playing your seat: take it back first")
         if not isinstance(text, str):
-            raise TableError("notation", "an action is text in the engine's notation (AH, b2, X1:high:H, trump:S)")
+            raise TableError("notation", f"an action is text in the engine's notation ({self.kit.web.notation})")
         try:
-            action = parse_action(text)
+            action = self.kit.game.parse_action(text)
         except InvalidNotationError as e:
             raise TableError("notation", str(e)) from None
         try:
@@ -463,75 +486,70 @@ class Table:
             raise TableError("illegal", str(e), e.reason, e.params) from None
         return self._action_pending(st, new, seat, action, source)
 
-    def _action_pending(self, st: GameState, new: GameState, seat: int, action: Action, source: str) -> Pending:
-        data: dict[str, Any] = {"deal": st.deal_index + 1, "seat": seat, "action": str(action),
-                                "card": views.action_card(action), "what": views.action_kind(action),
+    def _action_pending(self, st: Any, new: Any, seat: int, action: Any, source: str) -> Pending:
+        web = self.kit.web
+        act = self.kit.game.format_action(action)
+        data: dict[str, Any] = {"seat": seat, "action": act, **web.action_data(st, new, seat, action),
                                 "source": source}
-        n = self.players
-        if st.phase is Phase.PLAY and len(st.trick) == n - 1:
-            full = st.trick + ((seat, action),)
-            winner = trick_winner(full, st.trump, st.rotating, st.rules.high_call_trump_wins)
-            data["trick_done"] = {"leader": st.leader, "plays": [
-                {"seat": s, "action": str(a), "card": views.action_card(a)} for s, a in full], "winner": winner}
-        deal_done = len(new.results) > len(st.results)
-        if deal_done:
-            data["deal_done"] = views.result_json(new.results[-1])
         updates: dict[str, Any] = {"state": new, "actions": self.actions + 1}
         finish = None
         if new.is_terminal():
-            totals = views.totals_of(new, self.penalties)
-            data["game_over"] = {"totals": totals, "standings": views.standings_json(totals)}
+            totals = web.totals(new, self.penalties)
+            data["game_over"] = {"totals": totals, "standings": web.standings(totals)}
             data["table"] = self.public(status=FINISHED, seq=self.seq + 1)
             updates["status"] = FINISHED
-            record = self.record(new).to_json()
-            finish = {"totals": totals, "record": record}
-        ev = self._event("action", data, new, view=True, sheet=deal_done)
-        number, seq, deal, act = self.actions, ev.seq, st.deal_index + 1, str(action)
+            finish = {"totals": totals, "record": web.record_text(self.record(new))}
+        ev = self._event("action", data, new, view=True, sheet=web.sheet_changed(st, new),
+                         pause=web.pause_after(st, new))
+        number, seq = self.actions, ev.seq
+        deal = int(data.get("deal", 1))  # the stored action's deal (a game without deals: 1)
         return Pending(ev, updates,
                        lambda store: store.append_action(self.id, number, seq, deal, seat, act, source, finish))
 
-    def plan_penalty(self, seat: int, code: str = STALLING, note: str = "") -> Pending:
-        """A dot for ``seat`` (the stalling dot voted by the other players, RULES.md §11)."""
+    def plan_penalty(self, seat: int, note: str = "") -> Pending:
+        """A stalling dot for ``seat``, voted by the other players (RULES.md §11)."""
         assert self.state is not None
-        p = Penalty(seat, "dot", code, 0, self.state.deal_index, note)
+        p = self.kit.web.penalty(self.state, seat, note)
         penalties = self.penalties + (p,)
-        rows = [views.penalty_json(x) for x in penalties]
+        rows = list(penalties)
         public = self.public(penalties=penalties, seq=self.seq + 1)
-        ev = self._event("penalty", {"penalty": views.penalty_json(p), "table": public}, self.state,
-                         sheet=True, penalties=penalties)
+        ev = self._event("penalty", {"penalty": p, "table": public}, self.state, sheet=True, penalties=penalties)
         seq = ev.seq
         return Pending(ev, {"penalties": penalties}, lambda store: store.save_penalties(self.id, rows, seq))
 
 
-def bot_choice(level: str, table_seed: str, state: GameState, actions: int) -> Action:
-    """What the bot ``level`` plays for the seat to move in ``state``, having
-    seen only ``view_of(state, seat)``.  Each decision is made by a fresh bot
-    seeded with ``"{table seed}:{seat}:{actions so far}"`` (as ``joker play``
-    does), so a restarted server makes the same choices.  Pure: safe to run
-    on another thread.  Raises what the bot raises."""
+def bot_choice(game: str, level: str, table_seed: str, state: Any, actions: int) -> Any:
+    """What the bot ``level`` of ``game`` plays for the seat to move in
+    ``state``, having seen only the game's ``view_of(state, seat)``.  Each
+    decision is made by a fresh bot seeded with ``"{table seed}:{seat}:{actions
+    so far}"`` (as ``joker play`` does), so a restarted server makes the same
+    choices.  Pure: safe to run on another thread.  Raises what the bot raises."""
     seat = state.current_player
     assert seat is not None
-    bot = make_bot(level, seed=f"{table_seed}:{seat}:{actions}")
-    return bot.choose(view_of(state, seat))
+    bot = make_bot(level, seed=f"{table_seed}:{seat}:{actions}", game=game)
+    return bot.choose(registry.game(game).view_of(state, seat))
 
 
-def penalty_from_json(d: dict[str, Any]) -> Penalty:
-    deal = d.get("deal")
-    return Penalty(int(d["seat"]), str(d["kind"]), str(d["code"]), int(d.get("value", 0)),
-                   None if deal is None else int(deal) - 1, str(d.get("note", "")))
-
-
-def rebuild(id: str, rules: Rules, seed: str, first_dealer: int, seats: list[Seat], host_seat: int,
-            options: Options, status: str, seq: int, penalties: Iterable[Penalty],
-            actions: list[tuple[int, str]]) -> Table:
-    """A table as stored: the game replayed from its actions ``(seq, notation)``
-    through :meth:`GameState.apply` (every action checked again).  The log
-    starts empty: clients catch up with a snapshot.  Raises :class:`JokerError`
-    when the stored actions do not replay."""
+def rebuild(id: str, game: str, rules: Any, seed: str, start: int, seats: list[Seat], host_seat: int,
+            options: Options, status: str, seq: int, penalties: Iterable[Mapping[str, Any]],
+            actions: list[tuple[int, str]], record: str | None = None) -> Table:
+    """A table as stored.  A finished game is rebuilt from its record by the one
+    replay iterator (:func:`joker.records.final_state`, every action checked);
+    a running one, which has no record yet, by applying its stored actions
+    ``(seq, notation)`` to the game's ``new_game`` (each checked by ``apply``),
+    as is a finished one whose stored record no longer replays (logged).  The
+    log starts empty: clients catch up with a snapshot.  Raises
+    :class:`JokerError` when the stored actions do not replay."""
+    g = registry.game(game)
     state = None
-    if status != WAITING:
-        state = new_game(rules, seed=seed, first_dealer=first_dealer)
+    if status == FINISHED and record is not None:
+        try:
+            found, rec = records.parse(record)
+            state = records.final_state(found, rec)
+        except RecordError as e:
+            log.warning("table %s: its record does not replay (%s); rebuilt from its actions", id, e)
+    if state is None and status != WAITING:
+        state = g.new_game(rules, seed, start)
         for _, text in actions:
-            state = state.apply(text)
-    t = Table(id, rules, seed, first_dealer, seats, host_seat, options, status, seq, penalties, state, len(actions))
-    return t
+            state = state.apply(g.parse_action(text))
+    return Table(id, game, rules, seed, start, seats, host_seat, options, status, seq, penalties, state, len(actions))

@@ -22,21 +22,21 @@ class Writer:
 
     def __init__(self, store: Store):
         self.store = store
-        self._q: queue.SimpleQueue = queue.SimpleQueue()
+        self._q: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="joker-db", daemon=True)
         self._thread.start()
 
     async def write(self, op: Callable[[Store], None]) -> None:
         """Persist ``op(store)``; returns once it is committed (raises what it raised)."""
-        return await self._submit(True, op, ())
+        await self._submit(True, op, ())
 
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run ``fn(*args)`` alone on the storage thread (reads, and writes that must not be batched)."""
         return await self._submit(False, fn, args)
 
-    def _submit(self, write: bool, fn: Callable[..., Any], args: tuple) -> asyncio.Future:
+    def _submit(self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
-        fut = loop.create_future()
+        fut: asyncio.Future[Any] = loop.create_future()
         self._q.put((write, fn, args, loop, fut))
         return fut
 
@@ -45,7 +45,8 @@ class Writer:
         self._thread.join(timeout=30)
 
     @staticmethod
-    def _deliver(loop: asyncio.AbstractEventLoop, fut: asyncio.Future, result: Any, error: BaseException | None) -> None:
+    def _deliver(loop: asyncio.AbstractEventLoop, fut: asyncio.Future[Any], result: Any,
+                 error: BaseException | None) -> None:
         def settle() -> None:
             if fut.done():
                 return

@@ -15,7 +15,8 @@ import contextlib
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .hub import Conn, Hub, error_text
+from .conns import Conn, error_text
+from .hub import Hub
 from .protocol import ProtocolError, RateLimit, parse_message
 
 HELLO_TIMEOUT = 20.0
@@ -44,7 +45,7 @@ async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
 
     conn = Conn(t.id, close)
     limit = RateLimit()
-    sender: asyncio.Task | None = None
+    sender: asyncio.Task[None] | None = None
     try:
         hello = None
         while hello is None:

@@ -26,6 +26,8 @@ from .base import Base, utcnow
 class WebTable(Base):
     """One table of the web app.
 
+    ``game``: the game's name in :mod:`joker.registry` (``joker`` for every
+    table made before there were two games; migration ``0004_web_table_game``).
     ``status``: ``waiting`` (seats being taken), ``playing``, ``finished``.
     ``seats``: per seat ``{"name", "kind": "human"|"bot"|"open", "bot", "nonce",
     "takeover"}`` (``nonce``: the current seat token's nonce; a new one revokes
@@ -38,6 +40,7 @@ class WebTable(Base):
     __tablename__ = "web_tables"
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), default="joker", server_default="joker")
     rules: Mapped[str] = mapped_column(String(400))
     rules_version: Mapped[int] = mapped_column(Integer)
     seed: Mapped[str] = mapped_column(String(40))

@@ -10,7 +10,8 @@ function renderTables(tables) {
     h("td", {}, h("a", { href: "/t/" + t.id, text: t.id })),
     h("td", { class: "small", text: t.rules }),
     h("td", { text: t.seats.map((s) => (s.kind === "open" ? "·" : s.name)).join(", ") }),
-    h("td", { text: t.status === "waiting" ? T("open_seats", { n: t.open }) : T("deal_of", { deal: t.deal, deals: t.deals }) }),
+    h("td", { text: t.status === "waiting" ? T("open_seats", { n: t.open }) :
+      t.deal != null ? T("deal_of", { deal: t.deal, deals: t.deals }) : T("status_" + t.status) }),  // a game without deals: its status
     h("td", {}, h("a", { class: "button" + (t.status === "waiting" && t.open ? " primary" : ""), href: "/t/" + t.id,
       text: t.status === "waiting" && t.open ? T("join") : T("watch") }))));
   box.append(h("div", { class: "scroll" }, h("table", { class: "list" },

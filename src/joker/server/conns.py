@@ -1,0 +1,128 @@
+"""Connections: a client's outgoing queue, seating it by its token, and the
+notices that are the same for everyone (presence).
+
+A :class:`Conn` is a bounded outgoing queue drained by the transport
+(:mod:`.ws`); a client too slow to keep up is disconnected and catches up
+when it reconnects (a ``since`` the table's log still holds gets the missed
+events, an older one a snapshot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from .table import FINISHED, Table
+from .tokens import TokenError, verify
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+QUEUE_LIMIT = 2000
+"""Messages waiting for one connection before it is dropped as too slow."""
+
+
+def dumps(msg: dict[str, Any]) -> str:
+    """A message as compact JSON text (UTF-8 kept as is)."""
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+
+
+def error_text(code: str, message: str, about: str | None = None, reason: str | None = None,
+               params: dict[str, str] | None = None) -> str:
+    """An error message to one client; an engine refusal adds its ``reason`` and
+    ``params`` so the page can say it in its language (the game's refusal texts)."""
+    msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if about:
+        msg["about"] = about
+    if reason:
+        msg["reason"] = reason
+        msg["params"] = params or {}
+    return dumps(msg)
+
+
+class Conn:
+    """One client connection: its table, its seat (``None``: a spectator), an
+    outgoing queue, and ``close(code, reason)`` supplied by the transport."""
+
+    def __init__(self, table_id: str, close: Callable[[int, str], Awaitable[Any]] | None = None):
+        self.table_id = table_id
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.closed = False
+        self._close = close
+
+    def push(self, text: str) -> None:
+        """Queue a message; a full queue disconnects the client (it will catch up on reconnect)."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(1013, "too many messages waiting: reconnect to catch up")
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self._close is not None:
+            asyncio.ensure_future(self._close(code, reason))
+
+
+def presence(hub: Hub, t: Table) -> None:
+    """Tell everyone at ``t`` who is connected (seats) and how many watch."""
+    hub.notice(t, {"type": "presence", "online": [n > 0 for n in t.online],
+                   "watchers": sum(1 for c in hub.conns.get(t.id, ()) if c.seat is None)})
+
+
+async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int | None) -> None:
+    """Seat the connection (a valid token) or make it a spectator, send the
+    welcome, then either the events after ``since`` or a snapshot."""
+    seat = None
+    problem = None
+    if token:
+        try:
+            tid, s, nonce = verify(hub.secret, token)
+            if tid != t.id:
+                problem = "the seat token is for another table"
+            elif not t.seat_of_nonce(s, nonce):
+                problem = "the seat token is no longer valid (the seat was left or given to someone else)"
+            else:
+                seat = s
+        except TokenError as e:
+            problem = str(e)
+    async with hub.locks[t.id]:
+        conn.seat = seat
+        if problem:
+            conn.push(error_text("bad_token", problem + "; you are watching", "hello"))
+        conn.push(dumps({"type": "welcome", "table": t.id, "seat": seat, "seq": t.seq}))
+        events = t.events_since(since) if since is not None else None
+        if events is None:
+            conn.push(dumps(t.snapshot(seat)))
+        else:
+            for ev in events:
+                conn.push(ev.render(seat))
+            if t.timer is not None:
+                conn.push(dumps({"type": "timer", "timer": t.timer_json()}))
+            if t.vote is not None:
+                conn.push(dumps({"type": "vote", "vote": t.vote_json()}))
+        hub.conns[t.id].add(conn)
+        if seat is not None:
+            t.online[seat] += 1
+    presence(hub, t)
+
+
+def detach(hub: Hub, conn: Conn) -> None:
+    """Forget a closed connection; a finished table nobody watches leaves memory
+    (it stays in the database and is loaded again when asked for)."""
+    t = hub.tables.get(conn.table_id)
+    conns = hub.conns.get(conn.table_id)
+    if conns is None or conn not in conns:
+        return
+    conns.discard(conn)
+    if t is not None:
+        if conn.seat is not None:
+            t.online[conn.seat] = max(0, t.online[conn.seat] - 1)
+        presence(hub, t)
+        if t.status == FINISHED and not conns:
+            hub.forget(t.id)
