@@ -30,7 +30,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
-from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
+from swagger_ui_bundle import swagger_ui_path
 
 from joker import records, registry
 from joker.errors import JokerError

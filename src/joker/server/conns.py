@@ -13,6 +13,8 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
+from joker.errors import JokerError
+
 from .table import FINISHED, Table
 from .tokens import TokenError, verify
 
@@ -28,16 +30,16 @@ def dumps(msg: dict[str, Any]) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
-def error_text(code: str, message: str, about: str | None = None, reason: str | None = None,
-               params: dict[str, str] | None = None) -> str:
-    """An error message to one client; an engine refusal adds its ``reason`` and
-    ``params`` so the page can say it in its language (the game's refusal texts)."""
+def error_text(code: str, message: str, about: str | None = None, refusal: JokerError | None = None) -> str:
+    """An error message to one client; an engine refusal (a coded error) adds
+    its ``reason`` code and ``params`` so the page can say it in its language
+    (the ``refusals`` catalogue of :mod:`joker.i18n`)."""
     msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if about:
         msg["about"] = about
-    if reason:
-        msg["reason"] = reason
-        msg["params"] = params or {}
+    if refusal is not None and refusal.code:
+        msg["reason"] = refusal.code
+        msg["params"] = {k: str(v) for k, v in refusal.params.items()}
     return dumps(msg)
 
 

@@ -282,7 +282,7 @@ class Hub:
                 elif kind == "vote":
                     await votes.vote(self, t, seat, msg["seat"])
         except TableError as e:
-            conn.push(error_text(e.code, e.message, kind, e.reason, e.params))
+            conn.push(error_text(e.kind, e.message, kind, e.refusal))
             return
         if kind == "leave":
             conns.presence(self, t)

@@ -51,16 +51,18 @@ BOT_NAMES = ("Alice", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Igor", 
 
 
 class TableError(JokerError):
-    """A request the table refuses: ``code`` names the kind (``illegal``,
+    """A request the table refuses: ``kind`` names it (``illegal``,
     ``not_your_turn``, ``notation``, ``not_playing``, ``seat``, ``name``,
-    ``host``, ``vote``, ``options``), the message says what and why."""
+    ``host``, ``vote``, ``options``), the message says what and why, and
+    ``refusal`` is the engine's own error behind an illegal action: a coded
+    error (:mod:`joker.errors`) whose code and params let the page say it in
+    its own language."""
 
-    def __init__(self, code: str, message: str, reason: str | None = None, params: dict[str, str] | None = None):
+    def __init__(self, kind: str, message: str, refusal: JokerError | None = None):
         super().__init__(message)
-        self.code = code
+        self.kind = kind
         self.message = message
-        self.reason = reason  # an engine refusal's reason code and params (joker.i18n.refusals), for the client's language
-        self.params = params or {}
+        self.refusal = refusal
 
 
 def clean_name(name: object) -> str:
@@ -483,7 +485,7 @@ class Table:
         try:
             new = st.apply(action)
         except IllegalActionError as e:
-            raise TableError("illegal", str(e), e.reason, e.params) from None
+            raise TableError("illegal", str(e), e) from None
         return self._action_pending(st, new, seat, action, source)
 
     def _action_pending(self, st: Any, new: Any, seat: int, action: Any, source: str) -> Pending:

@@ -36,7 +36,7 @@ _GAMES: dict[tuple[int, int], Any] = {}
 
 def _game(players: int, tricks: int) -> Any:
     """OpenSpiel's ``oh_hell`` game (cached), a ``pyspiel.Game``."""
-    import pyspiel  # type: ignore[import-not-found]  # no type stubs; imported only when used
+    import pyspiel  # imported only when used
 
     key = (players, tricks)
     if key not in _GAMES:
