@@ -12,7 +12,7 @@ submodule of that package (:func:`plugin`), e.g. ``joker.games.joker.web``.
     >>> game("chess")
     Traceback (most recent call last):
     ...
-    joker.errors.JokerError: unknown game 'chess'; games: joker
+    joker.errors.JokerError: unknown game 'chess'; games: joker, durak
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 from joker.errors import JokerError
 from joker.game import Game
 
-_MODULES: dict[str, str] = {"joker": "joker.games.joker"}
+_MODULES: dict[str, str] = {"joker": "joker.games.joker", "durak": "joker.games.durak"}
 """Registered games: name → the module path of the package holding ``GAME``."""
 
 DEFAULT = "joker"
