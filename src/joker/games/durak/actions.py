@@ -84,7 +84,7 @@ PASS = Word("pass")
 Action = Union[Attack, Beat, Transfer, Show, Word]
 
 _WORDS = {w.word: w for w in (TAKE, DONE, PASS)}
-_PREFIXES = {"transfer": Transfer, "t": Transfer, "show": Show, "s": Show}
+_PREFIXES: dict[str, type[Transfer] | type[Show]] = {"transfer": Transfer, "t": Transfer, "show": Show, "s": Show}
 
 
 def parse_action(text: str) -> Action:
@@ -100,7 +100,8 @@ def parse_action(text: str) -> Action:
         kind = _PREFIXES.get(head.strip())
         if kind is None:
             raise InvalidNotationError(f"bad Durak action {text!r}: write transfer:8D or show:9H")
-        return kind(parse_card(rest))
+        made: Action = kind(parse_card(rest))
+        return made
     if "/" in t:
         a, _, b = t.partition("/")
         return Beat(parse_card(a), parse_card(b))

@@ -177,7 +177,8 @@ class DurakState:
             return []
         hand = self.hands[p]
         if self.phase is Phase.LEAD:
-            return [Attack(c) for c in cards_in(hand & ~JOKERS)]
+            leads: list[Action] = [Attack(c) for c in cards_in(hand & ~JOKERS)]
+            return leads
         if self.phase is Phase.ADD:
             rank = rank_of(b.attack[0])
             adds: list[Action] = []
@@ -186,7 +187,8 @@ class DurakState:
             return adds + [DONE]
         if self.phase is Phase.THROW:
             ranks = b.ranks
-            return [Attack(c) for c in cards_in(hand & ~JOKERS) if rank_of(c) in ranks] + [PASS]
+            throws: list[Action] = [Attack(c) for c in cards_in(hand & ~JOKERS) if rank_of(c) in ranks]
+            return throws + [PASS]
         acts: list[Action] = []
         for t in b.unbeaten:
             for c in cards_in(hand):
@@ -289,13 +291,14 @@ def _begin_game(s: DurakState, g: int, previous_fool: int | None) -> DurakState:
         attacker = (previous_fool - 1) % n
     else:
         attacker = first_attacker(s.rules, hands, deal.turned)
-    return _begin_bout(s, attacker)
+    return begin_bout(s, attacker)
 
 
-def _begin_bout(s: DurakState, attacker: int) -> DurakState:
+def begin_bout(s: DurakState, attacker: int) -> DurakState:
     """A new bout led by ``attacker``, or the next player on the left while the
     leader holds only jokers (RULES.md §13.4 rule 1); when every player still
-    in holds only jokers nobody can lead and the game is a draw (docs/durak.md)."""
+    in holds only jokers nobody can lead and the game is a draw (docs/durak.md).
+    The engine calls it after each bout; tests call it to set up a position."""
     if not s.active(attacker):
         attacker = s.left_of(attacker)
     for _ in range(s.players):
@@ -464,7 +467,7 @@ def _end_bout(s: DurakState) -> DurakState:
     if s.idle >= s.rules.stall_limit:
         return _end_game(s, None)
     nxt = s.left_of(d) if took else d
-    return _begin_bout(s, nxt)
+    return begin_bout(s, nxt)
 
 
 def _draw(s: DurakState, first: int) -> DurakState:
