@@ -55,12 +55,14 @@ class DurakState:
     bouts finished in this game; ``idle``: bouts in a row in which no card
     left play; ``results``: per finished game the fool's seat or ``None`` (a
     draw); ``log``: every action as ``(game, action)``; ``dealt``: the deals of
-    the games begun so far.
+    the games begun so far; ``explicit``: the deals given to :func:`new_game`
+    (later games come from the seed).  States compare by the series so far:
+    ``explicit`` (where future deals come from) takes no part.
     """
 
     rules: DurakRules
     seed: str
-    explicit: tuple[Deal, ...]
+    explicit: tuple[Deal, ...] = field(compare=False)
     start: int | None
     game: int
     dealt: tuple[Deal, ...]
