@@ -51,7 +51,8 @@ def from_engine(s: DurakState) -> Ref:
         hidden_shown=s.hidden_shown,
         trump=None if s.trump is None else "SCDH"[s.trump], discard=text(s.discard), shown=text(s.shown),
         idle=s.idle, bouts=s.bouts, over=None, phase=s.phase.value, leader=b.leader, defender=b.defender,
-        limit=b.limit, table=[[format_card(a), None if d is None else format_card(d)] for a, d in zip(b.attack, b.defence)],
+        limit=b.limit,
+        table=[[format_card(a), None if d is None else format_card(d)] for a, d in zip(b.attack, b.defence)],
         taking=b.taking, passed_on=b.passed_on, thrower=b.thrower, passes=b.passes, bshown=text(b.shown),
         cleared=b.cleared,
     )
@@ -122,7 +123,8 @@ def legal(r: Ref) -> set[str]:
         if r.phase == "defend":
             for t in unbeaten(r):
                 rest = len(unbeaten(r)) - 1
-                if beats(c, t, r.trump) and (not joker or rest == 0 or (nxt != r.defender and len(r.hands[nxt]) >= rest)):
+                fits = rest == 0 or (nxt != r.defender and len(r.hands[nxt]) >= rest)
+                if beats(c, t, r.trump) and (not joker or fits):
                     out.add(f"{c}/{t}")
             if fresh and not joker and rank(c) == lead_rank and nxt != r.defender:
                 if len(r.table) + 1 <= r.limit and len(r.hands[nxt]) >= len(r.table) + 1:

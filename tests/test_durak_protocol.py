@@ -3,6 +3,7 @@ notation, views, bots and records (RULES.md §13; docs/durak.md)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -10,7 +11,7 @@ import pytest
 
 from joker import records, registry
 from joker.bots import make_bot
-from joker.errors import InvalidNotationError, RecordError, RulesError
+from joker.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
 from joker.game import Game
 from joker.games.durak import GAME
 from joker.games.durak.actions import DONE, PASS, TAKE, Attack, Beat, Show, Transfer, parse_action
@@ -124,11 +125,20 @@ def test_record_of_an_unfinished_game_and_a_bad_action_is_named() -> None:
     data["games"][0]["actions"] = data["games"][0]["actions"].split()[0] + " X9"
     with pytest.raises(RecordError, match=r"game 1, action 2 'X9'"):
         list(records.steps(*records.read(data)))
-    s0 = GAME.new_game(preset(), 8)
     data["games"][0]["actions"] = "take"
-    with pytest.raises(RecordError, match=r"game 1, action 1 'take': seat \d does not defend now \(phase lead\); legal: "):
+    expected = r"game 1, action 1 'take': seat \d does not defend now \(phase lead\); legal: "
+    with pytest.raises(RecordError, match=expected):
         list(records.steps(*records.read(data)))
-    assert s0.log == ()
+
+
+def test_a_refused_action_changes_nothing() -> None:
+    s = GAME.new_game(preset(), 8)
+    before, legal = copy.copy(s), list(s.legal_actions())
+    for bad in ("take", "pass", "X1", "transfer:6H", "AS/6H"):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply(bad)
+        assert "legal: " in str(e.value) and e.value.reason
+    assert s == before and s.legal_actions() == legal and s.log == ()
 
 
 def test_malformed_records() -> None:
