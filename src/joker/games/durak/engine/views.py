@@ -40,8 +40,8 @@ class PlayerView:
     once shown, else ``None``; ``trump``: the suit now (``None``: no trump);
     ``leader``/``defender``: of the bout (``None`` when over); ``attack`` and
     ``defence``: the table (``None`` for an unbeaten card); ``taking``;
-    ``passed_on``; ``limit``; ``discard``: the discard pile's cards (card
-    order); ``shown``: trumps shown this game; ``results``: per finished game
+    ``passed_on``; ``limit``; ``passes``: throw-in passes in a row; ``discard``: the discard pile's cards (card
+    order); ``shown``: trumps shown this game, ``shown_in_bout`` this bout; ``results``: per finished game
     the fool's seat or ``None``; ``legal_actions``: empty unless ``seat`` is to move.
     """
 
@@ -65,8 +65,10 @@ class PlayerView:
     taking: bool
     passed_on: bool
     limit: int
+    passes: int
     discard: tuple[Card, ...]
     shown: tuple[Card, ...]
+    shown_in_bout: tuple[Card, ...]
     bouts: int
     idle: int
     results: tuple[int | None, ...]
@@ -102,8 +104,10 @@ def _view(state: DurakState, seat: int | None, own: CardSet, legal: tuple[Action
         taking=b is not None and b.taking,
         passed_on=b is not None and b.passed_on,
         limit=0 if b is None else b.limit,
+        passes=0 if b is None else b.passes,
         discard=tuple(cards_in(state.discard)),
         shown=tuple(cards_in(state.shown)),
+        shown_in_bout=() if b is None else tuple(cards_in(b.shown)),
         bouts=state.bouts,
         idle=state.idle,
         results=state.results,
