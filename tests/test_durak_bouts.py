@@ -11,12 +11,11 @@ import pytest
 
 from joker.cards import mask_of, parse_card, parse_cards
 from joker.errors import IllegalActionError
-from joker.games.durak.actions import PASS, TAKE, Beat, Show, Transfer
-from joker.games.durak.engine.state import new_game
+from joker.games.durak.actions import Beat, Show, Transfer
 from joker.games.durak.engine.table import Phase
 from joker.games.durak.rules import preset
 
-from durak_positions import A, B, C, D, deal, play, position
+from durak_positions import A, B, C, D, play, position
 
 
 def cards(text: str) -> int:

@@ -3,6 +3,8 @@ series (RULES.md §13.3, §13.4 rule 3, §13.6; the house's ending rule of docs/
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from joker.cards import mask_of, parse_cards
@@ -79,8 +81,6 @@ def test_first_attacker_red_joker_and_durak36() -> None:
 def test_a_series_counts_fools_and_onto_fool_attacks_the_previous_fool() -> None:
     rules = preset().replace(players=3, games=3, next_game_lead="onto_fool")
     s = new_game(rules, 11)
-    import random
-
     rng = random.Random(0)
     while s.game == 0:
         s = s.apply(rng.choice(s.legal_actions()))

@@ -3,6 +3,8 @@ each outcome worked by hand in the comments and asserted."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from joker.cards import mask_of, parse_card, parse_cards
@@ -58,7 +60,7 @@ def test_example_2_show_a_trump_once_per_card() -> None:
     # Later B defends a 9 again (A leads 9♦ on B in a new bout): no second show of 9♥,
     # but a transfer by playing it is allowed.
     later = position(["9D AS KS QS JS TS", "9H 7C 7D 8S 8D TC", "JC AD KD 6S 6C 6D", "AC 7S QD JD 8C 9S"])
-    later = play(__import__("dataclasses").replace(later, shown=s.shown), "9D done")
+    later = play(replace(later, shown=s.shown), "9D done")
     legal = later.legal_actions()
     assert Show(parse_card("9H")) not in legal and Transfer(parse_card("9H")) in legal
     with pytest.raises(IllegalActionError, match=r"cannot show 9H: it was shown already \(show_trump=once_per_card"):

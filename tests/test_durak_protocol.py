@@ -15,7 +15,7 @@ from joker.errors import IllegalActionError, InvalidNotationError, RecordError, 
 from joker.game import Game
 from joker.games.durak import GAME
 from joker.games.durak.actions import DONE, PASS, TAKE, Attack, Beat, Show, Transfer, parse_action
-from joker.games.durak.rules import PRESETS, DurakRules, parse_rules, preset
+from joker.games.durak.rules import DurakRules, parse_rules, preset
 
 
 def random_game(rules: DurakRules, seed: int) -> object:

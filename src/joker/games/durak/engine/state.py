@@ -31,7 +31,7 @@ from typing import Sequence
 from joker.cards import JOKERS, Card, CardSet, Suit, cards_in, is_joker, rank_of
 from joker.errors import IllegalActionError, RulesError
 
-from ..actions import DONE, PASS, TAKE, Action, Attack, Beat, Show, Transfer, Word, parse_action
+from ..actions import DONE, PASS, TAKE, Action, Attack, Beat, Show, Transfer, parse_action
 from ..rules import BOUT_LIMIT, HAND_SIZE, DurakRules, NextGameLead, ShowTrump, ThrowIn
 from .refusals import refusal
 from .deal import Deal, deal_from_seed, first_attacker, trump_of
