@@ -14,7 +14,7 @@ the tests' toy game).
     >>> game("chess")
     Traceback (most recent call last):
     ...
-    joker.errors.JokerError: unknown game 'chess'; games: joker
+    joker.errors.JokerError: unknown game 'chess'; games: joker, durak
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 from joker.errors import JokerError
 from joker.game import Game
 
-_MODULES: dict[str, str] = {"joker": "joker.games.joker"}
+_MODULES: dict[str, str] = {"joker": "joker.games.joker", "durak": "joker.games.durak"}
 """Registered games: name → the module path of the package holding ``GAME``."""
 
 DEFAULT = "joker"

@@ -1,0 +1,2 @@
+"""The Durak engine: the deal (:mod:`.deal`), the state machine (:mod:`.state`)
+and what each seat may see (:mod:`.views`)."""

@@ -1,0 +1,199 @@
+"""Durak rules as data: a frozen :class:`DurakRules`, its presets and its
+canonical one-line string (RULES.md §13).
+
+    >>> r = preset("durak").replace(players=3, show_trump="off")
+    >>> str(r)
+    'durak(players=3,show_trump=off)'
+    >>> parse_rules(str(r)) == r
+    True
+
+Every combination is checked when the value is built; an impossible one
+raises :class:`~joker.errors.RulesError` naming the field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from joker.errors import InvalidNotationError, RulesError
+
+from .deck import DurakDeck
+
+RULES_VERSION = 1
+"""Engine behaviour version, stamped into records; bumped when play changes."""
+
+HAND_SIZE = 6
+"""Cards in hand after the deal and after each draw (RULES.md §13.2, §13.4 rule 6)."""
+PRIKUP_SIZE = 2
+"""Face-down prikup cards per player (RULES.md §13.2)."""
+BOUT_LIMIT = 6
+"""Attack cards in one bout, except the first bout of a game (``first_bout_limit``)."""
+
+
+class ShowTrump(str, Enum):
+    """Transfer by showing a trump of the attack's rank (RULES.md §13.4 rule 2)."""
+
+    ONCE_PER_CARD = "once_per_card"
+    """Each trump card may be shown once per game (the seed's "honest rules")."""
+    ONCE_PER_BOUT = "once_per_bout"
+    """Each trump card may be shown once per bout (again in a later bout)."""
+    OFF = "off"
+    """No showing: a transfer always plays the card."""
+
+
+class ThrowIn(str, Enum):
+    """Who may throw in (RULES.md §13.4 rule 3)."""
+
+    ALL = "all"
+    """Every player but the defender."""
+    NEIGHBOURS = "neighbours"
+    """The defender's attacker (his right neighbour) and his left neighbour only."""
+
+
+class NextGameLead(str, Enum):
+    """Who attacks first in the second and later games of a series (RULES.md §13.3)."""
+
+    LOWEST_TRUMP = "lowest_trump"
+    """Every game as the first: the lowest trump (or colour card) attacks."""
+    ONTO_FOOL = "onto_fool"
+    """The player on the previous fool's right attacks the fool (after a draw: as the first)."""
+
+
+@dataclass(frozen=True)
+class DurakRules:
+    """A complete Durak rule set.  Build one with :func:`preset` and :meth:`replace`.
+
+    Seats are 0-based in code.  Raises :class:`RulesError` when a field is
+    out of range (see each field).
+    """
+
+    preset: str = "durak"
+    """Name of the preset this rule set starts from (the canonical string's head)."""
+    deck: DurakDeck = DurakDeck.DURAK38
+    """The deck (RULES.md §13.2)."""
+    players: int = 4
+    """Number of players, 2..4."""
+    show_trump: ShowTrump = ShowTrump.ONCE_PER_CARD
+    """Transfer by showing a trump (RULES.md §13.4 rule 2)."""
+    throw_in: ThrowIn = ThrowIn.ALL
+    """Who may throw in (RULES.md §13.4 rule 3)."""
+    first_bout_limit: int = 6
+    """Attack cards allowed in the first bout of each game, 6 or 5; later bouts hold 6 (RULES.md §13.4 rule 4)."""
+    next_game_lead: NextGameLead = NextGameLead.LOWEST_TRUMP
+    """Who attacks first in later games of a series (RULES.md §13.3)."""
+    games: int = 1
+    """Games in the series (RULES.md §13.6: a series counts fools), 1..1000."""
+    stall_limit: int = 50
+    """The house's ending rule (docs/durak.md): after this many bouts in a row in
+    which no card left play, the game is a draw.  1..1000."""
+
+    def __post_init__(self) -> None:
+        for name, enum in _ENUM_FIELDS.items():
+            object.__setattr__(self, name, _coerce(name, getattr(self, name)))
+        if isinstance(self.players, bool) or not 2 <= self.players <= 4:
+            raise RulesError(f"players={self.players}: Durak is played by 2 to 4 players (RULES.md §13.2)")
+        if self.first_bout_limit not in (5, 6):
+            raise RulesError(f"first_bout_limit={self.first_bout_limit}: must be 6 or 5 (RULES.md §13.4)")
+        if not 1 <= self.games <= 1000:
+            raise RulesError(f"games={self.games}: a series holds 1 to 1000 games")
+        if not 1 <= self.stall_limit <= 1000:
+            raise RulesError(f"stall_limit={self.stall_limit}: must be 1 to 1000 bouts")
+        if self.next_game_lead is NextGameLead.ONTO_FOOL and self.games == 1:
+            raise RulesError("next_game_lead=onto_fool needs a series: set games to 2 or more")
+
+    def replace(self, **changes: Any) -> "DurakRules":
+        """A copy with fields changed (values may be given as text); validated.
+        Raises :class:`RulesError` for an unknown field or a bad value."""
+        names = {f.name for f in dataclasses.fields(self)}
+        unknown = set(changes) - names
+        if unknown:
+            raise RulesError(f"unknown rules field(s): {', '.join(sorted(unknown))}; fields: "
+                             f"{', '.join(n for n in names if n != 'preset')}")
+        return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
+
+    def __str__(self) -> str:
+        return format_rules(self)
+
+
+_ENUM_FIELDS: dict[str, type[Enum]] = {
+    "deck": DurakDeck,
+    "show_trump": ShowTrump,
+    "throw_in": ThrowIn,
+    "next_game_lead": NextGameLead,
+}
+_INT_FIELDS = ("players", "first_bout_limit", "games", "stall_limit")
+
+
+def _coerce(name: str, value: Any) -> Any:
+    try:
+        if name in _ENUM_FIELDS:
+            return _ENUM_FIELDS[name](value)
+        if name in _INT_FIELDS:
+            if isinstance(value, bool):
+                raise ValueError
+            return int(value)
+        if not isinstance(value, str):
+            raise ValueError
+        return value
+    except (ValueError, TypeError):
+        allowed = ""
+        if name in _ENUM_FIELDS:
+            allowed = " (one of " + ", ".join(str(m.value) for m in _ENUM_FIELDS[name]) + ")"
+        raise RulesError(f"bad value for rules field {name}: {value!r}{allowed}") from None
+
+
+PRESETS: dict[str, DurakRules] = {
+    "durak": DurakRules(),
+    "durak-36": DurakRules(preset="durak-36", deck=DurakDeck.DURAK36),
+}
+"""The named rule sets, the default (``durak``: 38 cards, 4 players) first."""
+
+DEFAULT_PRESET = "durak"
+
+
+def preset(name: str = DEFAULT_PRESET) -> DurakRules:
+    """The preset called ``name``.  Raises :class:`RulesError` listing the presets."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise RulesError(f"unknown Durak preset {name!r}; presets: {', '.join(PRESETS)}") from None
+
+
+def format_rules(r: DurakRules) -> str:
+    """The canonical one-line form: the preset name, then in field order every
+    field that differs from the preset, e.g. ``durak(players=3,show_trump=off)``."""
+    base = PRESETS.get(r.preset)
+    diffs = []
+    for f in dataclasses.fields(r):
+        v = getattr(r, f.name)
+        if f.name != "preset" and (base is None or getattr(base, f.name) != v):
+            diffs.append(f"{f.name}={v.value if isinstance(v, Enum) else v}")
+    return f"{r.preset}({','.join(diffs)})" if diffs else r.preset
+
+
+_RULES_RE = re.compile(r"^\s*([a-z0-9\-]+)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+def parse_rules(text: str) -> DurakRules:
+    """Parse a rules string (``durak``, ``durak-36(players=2,throw_in=neighbours)``).
+
+    Raises :class:`InvalidNotationError` for bad syntax and :class:`RulesError`
+    for an unknown preset or field, or a bad value."""
+    m = _RULES_RE.match(text)
+    if not m:
+        raise InvalidNotationError(f"not a Durak rules string: {text!r} (e.g. 'durak(players=3)')")
+    base = preset(m.group(1))
+    changes: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in (m.group(2) or "").split(","))):
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise InvalidNotationError(f"bad rules option {part!r} in {text!r} (write name=value)")
+        if key in changes:
+            raise InvalidNotationError(f"rules option {key} given twice in {text!r}")
+        changes[key] = value.strip()
+    return base.replace(**changes) if changes else base
