@@ -7,6 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+from joker.i18n import message
+
 from joker.cards import mask_of, parse_card, parse_cards
 from joker.errors import IllegalActionError
 from joker.games.durak.actions import Show, Transfer
@@ -44,9 +46,11 @@ def test_example_1_transfer_refused_when_the_next_player_is_short() -> None:
     s = position(["8C AS AD KH QH JH", "8D 9S TD 9C TC JC", "7S", "KC 9D 6H AC QC JS"])
     s = play(s, "8C done")
     assert s.current_player == B and Transfer(parse_card("8D")) not in s.legal_actions()
-    with pytest.raises(IllegalActionError, match=r"cannot transfer: seat 3 holds 1 card and the attack would be 2"):
+    with pytest.raises(IllegalActionError, match=r"cannot transfer: seat 3 holds 1 card and the attack would be 2") as e:
         s.apply("transfer:8D")
     assert s.apply("9C/8C").bout.defence == (parse_card("9C"),)  # s unchanged: still playable
+    assert e.value.code == "capacity_transfer" and e.value.params["held"] == "1"
+    assert message(e.value, "ru").startswith("нельзя перевести: у игрока 3 1 карта, а в заходе было бы 2")
 
 
 def test_example_2_show_a_trump_once_per_card() -> None:

@@ -126,7 +126,7 @@ def test_record_of_an_unfinished_game_and_a_bad_action_is_named() -> None:
     with pytest.raises(RecordError, match=r"game 1, action 2 'X9'"):
         list(records.steps(*records.read(data)))
     data["games"][0]["actions"] = "take"
-    expected = r"game 1, action 1 'take': seat \d does not defend now \(phase lead\); legal: "
+    expected = r"game 1, action 1 'take': seat \d does not defend now; legal: "
     with pytest.raises(RecordError, match=expected):
         list(records.steps(*records.read(data)))
 

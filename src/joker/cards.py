@@ -48,6 +48,16 @@ def suit_of(c: Card) -> Suit | None:
     return None if c >= JOKER1 else c // 13
 
 
+def rank_of(c: Card) -> int | None:
+    """The rank of ``c`` (0..12 for 2..A), or ``None`` for a joker."""
+    return None if c >= JOKER1 else c % 13
+
+
+def is_joker(c: Card) -> bool:
+    """True for ``X1`` and ``X2``."""
+    return c >= JOKER1
+
+
 def format_card(c: Card) -> str:
     """Text form of a card: ``AH``, ``TS``, ``X1``.  Raises ``InvalidNotationError`` for a non-card."""
     if not isinstance(c, int) or not 0 <= c <= JOKER2:

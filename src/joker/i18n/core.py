@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 LANGS = ("en", "ru")
 """The languages every catalogue speaks; English is the fallback."""
 
-NAMES = ("play", "scorekeeper", "web", "ledger", "refusals")
+NAMES = ("play", "scorekeeper", "web", "ledger", "refusals", "durak")
 """The catalogues: ``joker play`` (terminal game), ``joker ledger`` (terminal
 scorekeeper), the web app, the ledger library's errors, the Joker engine's refusals."""
 
