@@ -14,12 +14,12 @@ raises :class:`~joker.errors.RulesError` naming the field.
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from joker.errors import InvalidNotationError, RulesError
+from joker import rulestring
+from joker.errors import RulesError
 
 from .deck import DurakDeck
 
@@ -92,8 +92,7 @@ class DurakRules:
     which no card left play, the game is a draw.  1..1000."""
 
     def __post_init__(self) -> None:
-        for name, enum in _ENUM_FIELDS.items():
-            object.__setattr__(self, name, _coerce(name, getattr(self, name)))
+        rulestring.normalize(self)
         if isinstance(self.players, bool) or not 2 <= self.players <= 4:
             raise RulesError(f"players={self.players}: Durak is played by 2 to 4 players (RULES.md §13.2)")
         if self.first_bout_limit not in (5, 6):
@@ -113,37 +112,10 @@ class DurakRules:
         if unknown:
             raise RulesError(f"unknown rules field(s): {', '.join(sorted(unknown))}; fields: "
                              f"{', '.join(n for n in names if n != 'preset')}")
-        return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
+        return dataclasses.replace(self, **{k: rulestring.coerce(DurakRules, k, v) for k, v in changes.items()})
 
     def __str__(self) -> str:
         return format_rules(self)
-
-
-_ENUM_FIELDS: dict[str, type[Enum]] = {
-    "deck": DurakDeck,
-    "show_trump": ShowTrump,
-    "throw_in": ThrowIn,
-    "next_game_lead": NextGameLead,
-}
-_INT_FIELDS = ("players", "first_bout_limit", "games", "stall_limit")
-
-
-def _coerce(name: str, value: Any) -> Any:
-    try:
-        if name in _ENUM_FIELDS:
-            return _ENUM_FIELDS[name](value)
-        if name in _INT_FIELDS:
-            if isinstance(value, bool):
-                raise ValueError
-            return int(value)
-        if not isinstance(value, str):
-            raise ValueError
-        return value
-    except (ValueError, TypeError):
-        allowed = ""
-        if name in _ENUM_FIELDS:
-            allowed = " (one of " + ", ".join(str(m.value) for m in _ENUM_FIELDS[name]) + ")"
-        raise RulesError(f"bad value for rules field {name}: {value!r}{allowed}") from None
 
 
 PRESETS: dict[str, DurakRules] = {
@@ -164,18 +136,9 @@ def preset(name: str = DEFAULT_PRESET) -> DurakRules:
 
 
 def format_rules(r: DurakRules) -> str:
-    """The canonical one-line form: the preset name, then in field order every
-    field that differs from the preset, e.g. ``durak(players=3,show_trump=off)``."""
-    base = PRESETS.get(r.preset)
-    diffs = []
-    for f in dataclasses.fields(r):
-        v = getattr(r, f.name)
-        if f.name != "preset" and (base is None or getattr(base, f.name) != v):
-            diffs.append(f"{f.name}={v.value if isinstance(v, Enum) else v}")
-    return f"{r.preset}({','.join(diffs)})" if diffs else r.preset
-
-
-_RULES_RE = re.compile(r"^\s*([a-z0-9\-]+)\s*(?:\((.*)\))?\s*$", re.S)
+    """The canonical one-line form (:mod:`joker.rulestring`): the preset name, then in
+    field order every field that differs from the preset, e.g. ``durak(players=3,show_trump=off)``."""
+    return rulestring.canonical(r, PRESETS)
 
 
 def parse_rules(text: str) -> DurakRules:
@@ -183,17 +146,4 @@ def parse_rules(text: str) -> DurakRules:
 
     Raises :class:`InvalidNotationError` for bad syntax and :class:`RulesError`
     for an unknown preset or field, or a bad value."""
-    m = _RULES_RE.match(text)
-    if not m:
-        raise InvalidNotationError(f"not a Durak rules string: {text!r} (e.g. 'durak(players=3)')")
-    base = preset(m.group(1))
-    changes: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in (m.group(2) or "").split(","))):
-        key, eq, value = part.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            raise InvalidNotationError(f"bad rules option {part!r} in {text!r} (write name=value)")
-        if key in changes:
-            raise InvalidNotationError(f"rules option {key} given twice in {text!r}")
-        changes[key] = value.strip()
-    return base.replace(**changes) if changes else base
+    return rulestring.parse(text, preset, "Durak rules", "durak(players=3)")

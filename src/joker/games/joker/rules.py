@@ -24,6 +24,7 @@ from functools import cached_property
 from typing import Any, Iterable, Sequence
 
 from joker.cards import Deck, deck_cards, parse_card
+from joker import rulestring
 from joker.errors import InvalidNotationError, RulesError
 
 RULES_VERSION = 1
@@ -263,67 +264,16 @@ class Rules:
         unknown = set(changes) - names
         if unknown:
             raise RulesError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
-        coerced = {k: _coerce(k, v) for k, v in changes.items()}
+        coerced = {k: rulestring.coerce(Rules, k, v) for k, v in changes.items()}
         return dataclasses.replace(self, **coerced)
 
     def __str__(self) -> str:
         return format_rules(self)
 
 
-# -- value coercion -------------------------------------------------------
-_ENUM_FIELDS: dict[str, type[Enum]] = {
-    "deck": Deck,
-    "special_round": SpecialRound,
-    "turned_joker": TurnedJoker,
-    "empty_stock_trump": EmptyStockTrump,
-    "trump_choice": TrumpChoice,
-    "dealer_restriction": DealerRestriction,
-    "scoring": Scoring,
-    "premium": Premium,
-}
-_TUPLE_FIELDS: dict[str, type[Enum]] = {"specials": DealKind, "joker_leads": JokerCall}
-_INT_FIELDS = {"players", "special_multiplier", "trump_choice_at", "fine"}
-_OPT_INT_FIELDS = {"first_dealer", "long_deal", "khishti"}
-_BOOL_FIELDS = {"must_trump", "high_call_trump_wins", "high_call_first_trick_only", "rotating_trumps"}
-
-
-def _coerce(name: str, value: Any) -> Any:
-    try:
-        if name in _ENUM_FIELDS:
-            return _ENUM_FIELDS[name](value)
-        if name in _TUPLE_FIELDS:
-            enum = _TUPLE_FIELDS[name]
-            if isinstance(value, str):
-                value = [v for v in value.split("+") if v]
-            return tuple(enum(v) for v in value)
-        if name in _BOOL_FIELDS:
-            if isinstance(value, str):
-                if value.lower() not in ("true", "false"):
-                    raise ValueError
-                return value.lower() == "true"
-            if not isinstance(value, bool):
-                raise ValueError
-            return value
-        if name in _INT_FIELDS or name in _OPT_INT_FIELDS:
-            if name in _OPT_INT_FIELDS and (value is None or value == "none"):
-                return None
-            if isinstance(value, bool):
-                raise ValueError
-            return int(value)
-        if not isinstance(value, str):
-            raise ValueError
-        return value
-    except (ValueError, TypeError):
-        raise RulesError(f"bad value for rules field {name}: {value!r}") from None
-
-
 # -- validation -----------------------------------------------------------
 def _validate(r: Rules) -> None:
-    for name in _ENUM_FIELDS:
-        if not isinstance(getattr(r, name), _ENUM_FIELDS[name]):
-            object.__setattr__(r, name, _coerce(name, getattr(r, name)))
-    for name in _TUPLE_FIELDS:
-        object.__setattr__(r, name, _coerce(name, getattr(r, name)))
+    rulestring.normalize(r)
     if not 2 <= r.players <= 10:
         raise RulesError(f"players={r.players}: Joker is played by 2 to 10 players")
     if r.first_dealer is not None and not 1 <= r.first_dealer <= r.players:
@@ -484,37 +434,11 @@ def preset(name: str = DEFAULT_PRESET) -> Rules:
         raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}") from None
 
 
-# -- canonical string -----------------------------------------------------
-def _format_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if v is None:
-        return "none"
-    if isinstance(v, Enum):
-        return str(v.value)
-    if isinstance(v, tuple):
-        return "+".join(str(x.value) for x in v) if v else "''"
-    if isinstance(v, str) and not re.fullmatch(r"[A-Za-z0-9_.\-]+", v):
-        return "'" + v + "'"
-    return str(v)
-
-
+# -- canonical string (joker.rulestring: one notation for every game) ------
 def format_rules(r: Rules) -> str:
     """The canonical one-line form: the preset name, then in field order every field
     that differs from the preset, e.g. ``bus-angeles(khishti=-500)``."""
-    base = PRESETS.get(r.preset)
-    diffs = []
-    for f in dataclasses.fields(r):
-        if f.name == "preset":
-            continue
-        v = getattr(r, f.name)
-        if base is None or getattr(base, f.name) != v:
-            diffs.append(f"{f.name}={_format_value(v)}")
-    return f"{r.preset}({','.join(diffs)})" if diffs else r.preset
-
-
-_RULES_RE = re.compile(r"^\s*([a-z0-9\-]+)\s*(?:\((.*)\))?\s*$", re.S)
-_ARG_RE = re.compile(r"\s*([a-z_]+)\s*=\s*('[^']*'|\"[^\"]*\"|[^,]*)\s*(?:,|$)")
+    return rulestring.canonical(r, PRESETS)
 
 
 def parse_rules(text: str) -> Rules:
@@ -523,22 +447,4 @@ def parse_rules(text: str) -> Rules:
     Raises :class:`InvalidNotationError` for bad syntax and :class:`RulesError` for
     unknown presets or fields and impossible combinations.
     """
-    m = _RULES_RE.match(text)
-    if not m:
-        raise InvalidNotationError(f"not a rules string: {text!r} (expected e.g. 'bus-angeles(khishti=-500)')")
-    base = preset(m.group(1))
-    args = (m.group(2) or "").strip()
-    changes: dict[str, Any] = {}
-    pos = 0
-    while pos < len(args):
-        am = _ARG_RE.match(args, pos)
-        if not am or am.end() == pos:
-            raise InvalidNotationError(f"bad rules option near {args[pos:]!r} in {text!r}")
-        key, val = am.group(1), am.group(2).strip()
-        if val[:1] in "'\"" and len(val) >= 2:
-            val = val[1:-1]
-        if key in changes:
-            raise InvalidNotationError(f"rules option {key} given twice in {text!r}")
-        changes[key] = val
-        pos = am.end()
-    return base.replace(**changes) if changes else base
+    return rulestring.parse(text, preset, "rules", "bus-angeles(khishti=-500)")

@@ -1,0 +1,155 @@
+"""Rules strings for every game: ``preset(field=value,...)``.
+
+A game's rules are a frozen dataclass whose first field is ``preset`` (the
+name of the preset it starts from); the canonical string is that name, then
+in field order every field that differs from the preset (``bus-angeles(khishti=-500)``,
+``durak(players=3,show_trump=off)``).  Values are written as text and read
+back by the field's declared type: an enum by its value, ``int``,
+``int | None`` (``none``), ``bool`` (``true``/``false``), a tuple of enums
+joined by ``+``, or text (quoted when it holds more than letters, digits and
+``_.-``).  This module is the one place that notation is written and read;
+each game keeps its presets and its own validation.
+
+    >>> from joker.games.durak.rules import DurakRules, PRESETS
+    >>> r = parse(" durak-36 ( players = 3 ) ", PRESETS.__getitem__, "Durak rules", "durak(players=3)")
+    >>> canonical(r, PRESETS)
+    'durak-36(players=3)'
+    >>> coerce(DurakRules, "players", "x")
+    Traceback (most recent call last):
+    ...
+    joker.errors.RulesError: bad value for rules field players: 'x'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from enum import Enum
+from functools import lru_cache
+from typing import Any, Callable, Mapping, TypeVar
+
+from joker.errors import InvalidNotationError, RulesError
+
+R = TypeVar("R")
+
+_PLAIN = re.compile(r"[A-Za-z0-9_.\-]+")
+_RULES_RE = re.compile(r"^\s*([a-z0-9\-]+)\s*(?:\((.*)\))?\s*$", re.S)
+_ARG_RE = re.compile(r"\s*([a-z_]+)\s*=\s*('[^']*'|\"[^\"]*\"|[^,]*)\s*(?:,|$)")
+
+
+def format_value(v: Any) -> str:
+    """One field's value as the rules string writes it."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "none"
+    if isinstance(v, Enum):
+        return str(v.value)
+    if isinstance(v, tuple):
+        return "+".join(str(x.value) for x in v) if v else "''"
+    if isinstance(v, str) and not _PLAIN.fullmatch(v):
+        return "'" + v + "'"
+    return str(v)
+
+
+def canonical(rules: Any, presets: Mapping[str, Any]) -> str:
+    """The canonical one-line form of ``rules`` (a dataclass with a ``preset``
+    field): the preset's name, then every field differing from that preset."""
+    base = presets.get(rules.preset)
+    diffs = []
+    for f in dataclasses.fields(rules):
+        if f.name == "preset":
+            continue
+        v = getattr(rules, f.name)
+        if base is None or getattr(base, f.name) != v:
+            diffs.append(f"{f.name}={format_value(v)}")
+    return f"{rules.preset}({','.join(diffs)})" if diffs else str(rules.preset)
+
+
+def parse(text: str, preset: Callable[[str], R], what: str, example: str) -> R:
+    """The rules value of ``text``: ``preset(name)`` changed by the options
+    (through its ``replace``, which coerces and validates).  ``what`` and
+    ``example`` word the syntax error.  Raises :class:`InvalidNotationError`
+    for bad syntax and what ``preset`` and ``replace`` raise (:class:`RulesError`)."""
+    m = _RULES_RE.match(text)
+    if not m:
+        raise InvalidNotationError(f"not a {what} string: {text!r} (expected e.g. {example!r})")
+    base = preset(m.group(1))
+    args = (m.group(2) or "").strip()
+    changes: dict[str, str] = {}
+    pos = 0
+    while pos < len(args):
+        am = _ARG_RE.match(args, pos)
+        if not am or am.end() == pos:
+            raise InvalidNotationError(f"bad rules option near {args[pos:]!r} in {text!r}")
+        key, val = am.group(1), am.group(2).strip()
+        if val[:1] in "'\"" and len(val) >= 2:
+            val = val[1:-1]
+        if key in changes:
+            raise InvalidNotationError(f"rules option {key} given twice in {text!r}")
+        changes[key] = val
+        pos = am.end()
+    if not changes:
+        return base
+    changed: R = getattr(base, "replace")(**changes)
+    return changed
+
+
+@lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def coerce(cls: type, name: str, value: Any) -> Any:
+    """``value`` (text, or already a value) as field ``name`` of the rules
+    dataclass ``cls`` holds it, by the field's declared type.  Raises
+    :class:`RulesError` naming the field (and an enum's values)."""
+    hint = _hints(cls)[name]
+    args = typing.get_args(hint)
+    optional = type(None) in args and (typing.get_origin(hint) in (typing.Union, types.UnionType))
+    if optional:
+        hint = next(a for a in args if a is not type(None))
+    try:
+        if optional and (value is None or value == "none"):
+            return None
+        if isinstance(hint, type) and issubclass(hint, Enum):
+            return hint(value)
+        if typing.get_origin(hint) is tuple:
+            enum = typing.get_args(hint)[0]
+            if isinstance(value, str):
+                value = [v for v in value.split("+") if v]
+            return tuple(enum(v) for v in value)
+        if hint is bool:
+            if isinstance(value, str) and value.lower() in ("true", "false"):
+                return value.lower() == "true"
+            if not isinstance(value, bool):
+                raise ValueError
+            return value
+        if hint is int:
+            if isinstance(value, bool):
+                raise ValueError
+            return int(value)
+        if not isinstance(value, str):
+            raise ValueError
+        return value
+    except (ValueError, TypeError):
+        allowed = ""
+        if isinstance(hint, type) and issubclass(hint, Enum):
+            allowed = f" (one of {', '.join(str(m.value) for m in hint)})"
+        raise RulesError(f"bad value for rules field {name}: {value!r}{allowed}") from None
+
+
+def normalize(rules: Any) -> None:
+    """Coerce, in place, the enum and enum-tuple fields of a frozen rules
+    dataclass that were given as text when it was built (``Rules(deck="full54")``);
+    called from its ``__post_init__``.  Raises :class:`RulesError` naming the field."""
+    cls: type = type(rules)
+    for f in dataclasses.fields(rules):
+        hint = _hints(cls)[f.name]
+        enum_field = isinstance(hint, type) and issubclass(hint, Enum)
+        if enum_field and isinstance(getattr(rules, f.name), hint):
+            continue
+        if enum_field or typing.get_origin(hint) is tuple:
+            object.__setattr__(rules, f.name, coerce(cls, f.name, getattr(rules, f.name)))
