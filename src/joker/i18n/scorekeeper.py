@@ -15,7 +15,7 @@ took back are the ledger library's (``CupRule.text``, ``PenaltyInfo.text``,
 ``Undone.text``) word for word, so the English output is unchanged (they are
 said by :mod:`joker.ledger.lines`).  Column headers of the wide tables break
 into two lines on purpose (``"mean\\nplace"``) and never wrap otherwise
-(:mod:`joker.cli.ledger` lays them out).  The library's error messages come
+(:mod:`joker.cli.ledger.render` lays them out).  The library's error messages come
 from their own catalogue (:mod:`joker.i18n.ledger`), after a translated ``error:``.
 """
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import datetime as dt
 import tempfile
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Concatenate, Optional, ParamSpec, TypeVar, cast
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -40,17 +40,24 @@ from joker.ledger import regulation as reg
 from joker.i18n import Tr, lang_of, message
 from joker.ledger.lines import cup_text, penalty_text, redeal_reason_text
 from joker.ledger.values import CurrentDeal
-from joker.games.joker.rules import PRESETS, parse_rules
+from joker.games.joker.rules import PRESETS, Rules, parse_rules
 from joker.games.joker.web import sheet_json
 
 router = APIRouter()
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
 
 def _ledger(request: Request) -> Ledger:
-    return request.app.state.ledger
+    """The ledger the app keeps open in its state."""
+    led: Ledger = request.app.state.ledger
+    return led
 
 
-def current_json(c: CurrentDeal | None, rules) -> dict[str, Any] | None:
+def current_json(c: CurrentDeal | None, rules: Rules) -> dict[str, Any] | None:
+    """The deal being entered as JSON (``None`` when every deal is entered), with
+    the number of ``rules``' deals; seats 0-based (module docstring)."""
     if c is None:
         return None
     return {"number": c.number, "attempt": c.attempt, "cards": c.cards, "kind": c.kind, "block": c.block,
@@ -84,7 +91,7 @@ def game_json(v: GameView, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def infringements(lang: str) -> list[dict[str, str]]:
+def infringements(lang: str) -> list[dict[str, str | bool]]:
     """The regulation's table (RULES.md §11) for the penalty form."""
     return [{"code": i.code, "penalty": i.penalty, "text": i.text_ru if lang == "ru" else i.text,
              "redeal": i.redeal} for i in reg.INFRINGEMENTS.values()]
@@ -206,14 +213,16 @@ def _bad(request: Request, e: LedgerError | str, status: int = 400) -> JSONRespo
     return JSONResponse(body, status_code=status)
 
 
-def _call(request: Request, fn, *args, **kwargs) -> Any:
+def _call(request: Request, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | JSONResponse:
+    """``fn(*args, **kwargs)`` — one ledger command — or its refusal (:func:`_bad`)."""
     try:
         return fn(*args, **kwargs)
     except LedgerError as e:
         return _bad(request, e)
 
 
-def _game_or_error(request: Request, led: Ledger, gid: int) -> Any:
+def _game_or_error(request: Request, led: Ledger, gid: int) -> JSONResponse | None:
+    """The 404 answer when the ledger has no game ``gid``, else ``None``."""
     if gid not in led.games():
         return _bad(request, Tr(lang_of(request), "web")("keeper_no_game", id=gid), 404)
     return None
@@ -275,7 +284,10 @@ def api_game(request: Request, gid: int) -> Any:
     return _game_or_error(request, led, gid) or game_json(led.game(gid), lang_of(request))
 
 
-def _then_game(request: Request, gid: int, fn, *args, **kwargs) -> Any:
+def _then_game(request: Request, gid: int, fn: Callable[Concatenate[int, P], object],
+               *args: P.args, **kwargs: P.kwargs) -> Any:
+    """Run the ledger command ``fn(gid, *args, **kwargs)`` on an existing game and
+    answer with the game as it now stands (:func:`game_json`), or the refusal."""
     led = _ledger(request)
     missing = _game_or_error(request, led, gid)
     if missing is not None:
@@ -301,7 +313,9 @@ def api_tricks(request: Request, gid: int, body: TricksIn) -> Any:
 
 @router.post("/api/keeper/games/{gid}/deal")
 def api_deal(request: Request, gid: int, body: DealIn) -> Any:
-    return _then_game(request, gid, _ledger(request).enter_deal, body.trump, body.bids, body.tricks,
+    # a null among the bids is the ledger's to refuse (a missing bid), in the page's language
+    bids = cast("list[int] | None", body.bids)
+    return _then_game(request, gid, _ledger(request).enter_deal, body.trump, bids, body.tricks,
                       body.house_override, body.expect_deal)
 
 
@@ -331,7 +345,7 @@ def api_abandon(request: Request, gid: int, body: RedealIn) -> Any:
     return _then_game(request, gid, _ledger(request).abandon, body.reason)
 
 
-def _export(request: Request, gid: int, render: Any, media_type: str, ext: str) -> Any:
+def _export(request: Request, gid: int, render: Callable[[Ledger, int], str], media_type: str, ext: str) -> Any:
     """A game's export as a download (``render(ledger, gid)`` gives the text), or the not-found error."""
     led = _ledger(request)
     missing = _game_or_error(request, led, gid)
@@ -355,7 +369,9 @@ def export_csv(request: Request, gid: int) -> Any:
     return _export(request, gid, sheet_csv, "text/csv; charset=utf-8", "csv")
 
 
-def _chart(draw, *args: Any, suffix: str, lang: str) -> bytes:
+def _chart(draw: Callable[..., object], *args: Any, suffix: str, lang: str) -> bytes:
+    """The chart ``draw(*args, path, lang=lang)`` saves, as bytes (drawn in a
+    temporary directory: matplotlib picks the format by the ``suffix``)."""
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / f"chart{suffix}"
         draw(*args, path, lang=lang)
@@ -392,4 +408,6 @@ def presets_for_keeper() -> list[dict[str, Any]]:
 
 
 def rules_players(rules: str) -> int:
+    """How many players ``rules`` (a rules string) is for; raises the parser's
+    :class:`InvalidNotationError` or :class:`RulesError` (:func:`parse_rules`)."""
     return parse_rules(rules).players
