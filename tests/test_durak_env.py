@@ -329,7 +329,6 @@ def test_openspiel_seat_sees_the_same_when_others_prikups_differ():
         b.apply_action(move)
         steps += 1
     assert steps > 30
-    assert a.information_state_string(1) != b.information_state_string(1) or steps > 0
 
 
 def test_registry_finds_the_plugin():
