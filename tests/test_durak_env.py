@@ -331,5 +331,31 @@ def test_openspiel_seat_sees_the_same_when_others_prikups_differ():
     assert steps > 30
 
 
+def test_openspiel_information_state_tells_apart_what_the_seat_saw():
+    """Two deals differing in the hidden trump (swapped with seat 3's prikup card), played
+    alike: once the hidden trump is shown seat 1's observation differs, and so must its
+    information state (perfect recall); before, both agree."""
+    game = load("durak")
+    differed = 0
+    for seed in range(6):
+        order = list(range(38))
+        random.Random(seed).shuffle(order)
+        other = order[:]
+        other[33], other[28] = order[28], order[33]  # the hidden trump (33) and a card of seat 3's prikup (28)
+        a, b = deal_state(game, order), deal_state(game, other)
+        rng = random.Random(seed)
+        while not a.is_terminal():
+            same_obs = a.observation_string(0) == b.observation_string(0)
+            assert same_obs == (a.information_state_string(0) == b.information_state_string(0))
+            assert same_obs == (a.observation_tensor(0) == b.observation_tensor(0))
+            differed += not same_obs
+            move = rng.choice(a.legal_actions())
+            if move not in b.legal_actions():
+                break
+            a.apply_action(move)
+            b.apply_action(move)
+    assert differed > 0
+
+
 def test_registry_finds_the_plugin():
     assert registry.plugin("durak", "rl") is PLUGIN

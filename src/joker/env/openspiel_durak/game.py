@@ -207,6 +207,8 @@ class DurakSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
             self._push(f"{seat + 1}:{move}")
             if after.game != gs.game:
                 self._push(f"[game {after.game + 1}: turned {format_card(after.turned)}]")
+            elif after.hidden_shown and not gs.hidden_shown:  # the turned trump was drawn: all see the hidden one
+                self._push(f"[hidden {format_card(after.hidden)}]")
             self._received(gs, after)
             return
         d.pending = d.pending + (int(action),)

@@ -41,8 +41,9 @@ def observation_text(player: int, view: PlayerView | None) -> str:
 
 
 def information_state_text(player: int, events: Sequence[str]) -> str:
-    """Seat ``player``'s information-state string: ``P<seat>`` and its events in order
-    (public decisions ``<seat>:<action>``, and ``+<cards>`` for cards it received)."""
+    """Seat ``player``'s information-state string: ``P<seat>`` and its events in order:
+    public ones (each decision ``<seat>:<action>``, a game's turned trump ``[game g: turned X]``,
+    the hidden trump when shown ``[hidden X]``) and its own (``+<cards>``: cards it received)."""
     return f"P{player + 1} " + " ".join(events)
 
 
