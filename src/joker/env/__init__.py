@@ -9,6 +9,8 @@ any game of the registry with an RL plug-in.
 * :mod:`joker.env.gymnasium` — Gymnasium environment, one seat against bots
   (registered as ``joker/Joker-v0``);
 * :mod:`joker.env.openspiel` — OpenSpiel game ``python_joker`` (registered on import; Joker's only).
+* :mod:`joker.env.openspiel_durak` — OpenSpiel game ``python_durak`` (registered on import; Durak's,
+  over :mod:`joker.games.durak.rl`).
 
 See docs/environments.md.  numpy, gymnasium, pettingzoo and open_spiel are
 needed only here; the engine never imports this package.
