@@ -31,10 +31,16 @@ class Event:
 
     kind: str
     fields: dict[str, Any] = field(default_factory=dict)
+    actor: int | None = None
+    """The seat the report is about (its subject), if any."""
 
-    def say(self, tr: Tr) -> str:
-        """The report in ``tr``'s language."""
-        return tr(f"ev_{self.kind}", **self.fields)
+    def say(self, tr: Tr, you: int | None = None) -> str:
+        """The report in ``tr``'s language; said to the player himself
+        (``ev_<kind>_you``, "you take") when ``you`` is its actor."""
+        key = f"ev_{self.kind}"
+        if you is not None and self.actor == you and tr.catalogue.has(key + "_you"):
+            key += "_you"
+        return tr(key, **self.fields)
 
 
 def final_table(before: DurakState, action: Action) -> Bout:
@@ -69,49 +75,55 @@ def game_start(state: DurakState, names: Sequence[str]) -> Event:
     leader = names[b.leader] if b is not None else "—"
     fields: dict[str, Any] = {"game": state.game + 1, "turned": card_text(state.turned), "name": leader}
     if state.trump is None:
-        return Event("game_joker", fields)
-    return Event("game", {**fields, "suit": suit_symbol(state.trump)})
+        return Event("game_joker", fields, b.leader if b is not None else None)
+    return Event("game", {**fields, "suit": suit_symbol(state.trump)}, b.leader if b is not None else None)
 
 
-def bout_start(state: DurakState, names: Sequence[str]) -> Event | None:
-    """The report of the bout ``state`` begins (``None`` when the series is over)."""
+def bout_start(state: DurakState, names: Sequence[str], objects: Sequence[str] | None = None) -> Event | None:
+    """The report of the bout ``state`` begins (``None`` when the series is over);
+    ``objects``: the seats' names as objects ("attacks you"), default ``names``."""
     b = state.bout
     if b is None or state.phase is Phase.OVER:
         return None
-    return Event("bout", {"bout": state.bouts + 1, "name": names[b.leader], "target": names[b.defender]})
+    target = (objects or names)[b.defender]
+    return Event("bout", {"bout": state.bouts + 1, "name": names[b.leader], "target": target}, b.leader)
 
 
-def _move(before: DurakState, seat: int, action: Action, after: DurakState, names: Sequence[str]) -> list[Event]:
+def _move(before: DurakState, seat: int, action: Action, after: DurakState, names: Sequence[str],
+          objects: Sequence[str]) -> list[Event]:
     b = before.bout
     assert b is not None
     name = names[seat]
     if isinstance(action, Attack):
         kind = {Phase.LEAD: "lead", Phase.ADD: "add"}.get(before.phase, "throw")
-        return [Event(kind, {"name": name, "target": names[b.defender], "card": card_text(action.card)})]
+        return [Event(kind, {"name": name, "target": objects[b.defender], "card": card_text(action.card)}, seat)]
     if isinstance(action, Beat):
         fields = {"name": name, "target": card_text(action.target), "card": card_text(action.card)}
         if not is_joker(action.card):
-            return [Event("beat", fields)]
+            return [Event("beat", fields, seat)]
         beaten = sum(1 for d in b.defence if d is not None)
-        out = [Event("joker", fields), Event("discard", {"n": 2 * beaten + 2})]
+        out = [Event("joker", fields, seat), Event("discard", {"n": 2 * beaten + 2})]
         rest = len(b.unbeaten) - 1
         if rest and after.bout is not None and not bout_ended(before, after):
-            out.append(Event("passed", {"n": rest, "name": names[after.bout.defender]}))
+            out.append(Event("passed", {"n": rest, "name": names[after.bout.defender]}, after.bout.defender))
         return out
     if isinstance(action, (Transfer, Show)):
         nxt = after.bout.defender if after.bout is not None else seat
         kind = "transfer" if isinstance(action, Transfer) else "show"
-        return [Event(kind, {"name": name, "card": card_text(action.card), "next": names[nxt]})]
+        return [Event(kind, {"name": name, "card": card_text(action.card), "next": objects[nxt]}, seat)]
     kind = {TAKE: "take", DONE: "done", PASS: "pass"}[action]
-    return [Event(kind, {"name": name})]
+    return [Event(kind, {"name": name}, seat)]
 
 
-def events(before: DurakState, seat: int, action: Action, after: DurakState, names: Sequence[str]) -> list[Event]:
+def events(before: DurakState, seat: int, action: Action, after: DurakState, names: Sequence[str],
+           objects: Sequence[str] | None = None) -> list[Event]:
     """The reports of ``seat``'s ``action`` taking ``before`` to ``after``, in order
-    (see the module docstring).  ``names[seat]`` names each seat."""
+    (see the module docstring).  ``names[seat]`` names each seat as a subject,
+    ``objects[seat]`` as an object ("attacks you"; default ``names``)."""
+    objects = objects or names
     b = before.bout
     assert b is not None
-    out = _move(before, seat, action, after, names)
+    out = _move(before, seat, action, after, names, objects)
     ended = bout_ended(before, after)
     same_game = after.game == before.game and after.dealt == before.dealt
     table = final_table(before, action)
@@ -119,7 +131,7 @@ def events(before: DurakState, seat: int, action: Action, after: DurakState, nam
     n_table = len(table.attack) + sum(1 for d in table.defence if d is not None)
     if ended and not (isinstance(action, Beat) and is_joker(action.card)):
         if taken:
-            out.append(Event("took", {"name": names[table.defender], "n": n_table}))
+            out.append(Event("took", {"name": names[table.defender], "n": n_table}, table.defender))
         else:
             out.append(Event("discard", {"n": n_table}))
     if same_game:
@@ -142,24 +154,24 @@ def events(before: DurakState, seat: int, action: Action, after: DurakState, nam
             drawer = next((s for s in range(n) if after.known[s] >> after.turned & 1), seat)
             fields = {"name": names[drawer], "card": card_text(after.turned), "hidden": card_text(after.hidden)}
             if after.trump is None:
-                out.append(Event("trump_joker", fields))
+                out.append(Event("trump_joker", fields, drawer))
             else:
-                out.append(Event("trump_change", {**fields, "suit": suit_symbol(after.trump)}))
+                out.append(Event("trump_change", {**fields, "suit": suit_symbol(after.trump)}, drawer))
         for s in range(n):
             if picked[s] > 0:
-                out.append(Event("prikup", {"name": names[s], "n": picked[s]}))
+                out.append(Event("prikup", {"name": names[s], "n": picked[s]}, s))
         for s in range(n):
             if before.active(s) and not after.active(s):
-                out.append(Event("out", {"name": names[s]}))
+                out.append(Event("out", {"name": names[s]}, s))
     if len(after.results) > len(before.results):
         fool = after.results[-1]
         game = len(after.results)
         out.append(Event("draw_game", {"game": game}) if fool is None
-                   else Event("fool", {"game": game, "name": names[fool]}))
+                   else Event("fool", {"game": game, "name": names[fool]}, fool))
         if not after.is_terminal():
             out.append(game_start(after, names))
     if ended:
-        nxt = bout_start(after, names)
+        nxt = bout_start(after, names, objects)
         if nxt is not None:
             out.append(nxt)
     return out

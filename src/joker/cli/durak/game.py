@@ -27,6 +27,7 @@ from joker.games.durak.actions import Action
 from joker.games.durak.engine.state import DurakState
 from joker.games.durak.engine.views import PlayerView, view_of
 from joker.i18n import Tr
+from joker.i18n.play import HUMAN_NAME
 
 from ..play_game import Quit, joker_command
 from .events import bout_start, events, game_start
@@ -82,7 +83,10 @@ class TerminalDurak:
         self.tr = Tr(lang, "durak_play")
         self.console = console or Console(highlight=False)
         self.input_fn = input_fn
-        self.screen = Screen(self.console, self.tr, self.names, human)
+        self.screen = Screen(self.console, self.tr, self.names, human, lang)
+        default = self.names[human] == HUMAN_NAME.get(lang)
+        self.objects = tuple(self.tr("you_object") if s == human and default else n for s, n in enumerate(self.names))
+        """The seats' names as objects of a report: "attacks you" for the human under his default name."""
 
     # -- output and input ------------------------------------------------------------
     def say(self, text: str | Text = "", style: str | None = None) -> None:
@@ -168,10 +172,10 @@ class TerminalDurak:
     def _loop(self) -> None:
         if not self.state.log and not self.state.is_terminal():
             self.say()
-            self.say(game_start(self.state, self.names).say(self.tr), style="bold")
-            first = bout_start(self.state, self.names)
+            self.say(game_start(self.state, self.names).say(self.tr, self.human), style="bold")
+            first = bout_start(self.state, self.names, self.objects)
             if first is not None:
-                self.say(first.say(self.tr), style="bold")
+                self.say(first.say(self.tr, self.human), style="bold")
         while not self.state.is_terminal():
             old = self.state
             seat = old.current_player
@@ -191,8 +195,8 @@ class TerminalDurak:
         return action
 
     def _report(self, old: DurakState, seat: int, action: Action, forced: bool) -> None:
-        for k, ev in enumerate(events(old, seat, action, self.state, self.names)):
-            line = ev.say(self.tr)
+        for k, ev in enumerate(events(old, seat, action, self.state, self.names, self.objects)):
+            line = ev.say(self.tr, self.human)
             if k == 0 and forced:
                 line += " " + self.tr("forced")
             head = ev.kind in ("bout", "game", "game_joker", "fool", "draw_game")

@@ -24,6 +24,7 @@ from joker.games.durak.engine.table import Phase
 from joker.games.durak.engine.views import PlayerView
 from joker.games.durak.rules import ThrowIn
 from joker.i18n import Tr
+from joker.i18n.play import HUMAN_NAME
 
 from .text import card_style, card_text, group_of, sort_hand
 
@@ -80,8 +81,9 @@ class Screen:
     """Prints to ``console`` what seat ``human`` may see, in ``tr``'s language;
     ``names[seat]`` are the players' names."""
 
-    def __init__(self, console: Console, tr: Tr, names: Sequence[str], human: int) -> None:
+    def __init__(self, console: Console, tr: Tr, names: Sequence[str], human: int, lang: str = "en") -> None:
         self.console = console
+        self.lang = lang
         self.tr = tr
         self.names = tuple(names)
         self.human = human
@@ -156,7 +158,9 @@ class Screen:
         table.add_column(tr("col_prikup"))
         table.add_column(tr("col_known"))
         for s, role in enumerate(roles(view)):
-            who = self.names[s] + (" " + tr("you_mark") if s == self.human else "")
+            who = self.names[s]
+            if s == self.human and who != HUMAN_NAME.get(self.lang):
+                who += " " + tr("you_mark")
             known = "" if s == self.human else " ".join(card_text(c) for c in sort_hand(view.known[s], view.trump))
             table.add_row("▶" if s == view.current_player else "", who, tr(role), str(view.hand_sizes[s]),
                           BACK * view.prikups[s], known, style="bold" if s == self.human else None)
