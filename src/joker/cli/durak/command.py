@@ -6,6 +6,8 @@ Durak record comes here whatever ``--game`` says (:func:`is_durak_record`)."""
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 from typing import NoReturn
 
@@ -47,6 +49,11 @@ def play_durak(preset: str | None, rules: str | None, players: int | None, seed:
 
     if lang is not None and lang not in LANGS:
         fail(tr("bad_lang", langs=", ".join(LANGS)))
+    if sys.stdin.isatty() and os.environ.get("TERM", "") != "dumb":
+        try:
+            import readline  # noqa: F401  -- line editing and history for input()
+        except ImportError:  # pragma: no cover
+            pass
     if resume is not None:
         ignored = [opt for opt, v in (("--preset", preset), ("--rules", rules), ("--players", players),
                                       ("--seed", seed), ("--name", name)) if v]

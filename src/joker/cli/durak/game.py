@@ -85,7 +85,8 @@ class TerminalDurak:
         self.input_fn = input_fn
         self.screen = Screen(self.console, self.tr, self.names, human, lang)
         default = self.names[human] == HUMAN_NAME.get(lang)
-        self.objects = tuple(self.tr("you_object") if s == human and default else n for s, n in enumerate(self.names))
+        self.objects = tuple(self.tr("you_object") if s == human and default else self.tr("object_name", name=n)
+                             for s, n in enumerate(self.names))
         """The seats' names as objects of a report: "attacks you" for the human under his default name."""
 
     # -- output and input ------------------------------------------------------------
