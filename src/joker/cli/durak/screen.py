@@ -55,7 +55,7 @@ def roles(view: PlayerView) -> list[str]:
     """Each seat's role now, as a ``durak_play`` key: ``role_defender``,
     ``role_attacker``, ``role_thrower`` (may throw in: RULES.md §13.4 rule 3,
     with ``throw_in=neighbours`` only the defender's neighbours), ``role_out``,
-    or ``role_none``."""
+    or ``""`` (none)."""
     n = len(view.hand_sizes)
     d, a = view.defender, attacker_of(view)
     left = None
@@ -73,7 +73,7 @@ def roles(view: PlayerView) -> list[str]:
               and (view.rules.throw_in is ThrowIn.ALL or s == left)):
             out.append("role_thrower")
         else:
-            out.append("role_none")
+            out.append("")
     return out
 
 
@@ -162,8 +162,9 @@ class Screen:
             if s == self.human and who != HUMAN_NAME.get(self.lang):
                 who += " " + tr("you_mark")
             known = "" if s == self.human else " ".join(card_text(c) for c in sort_hand(view.known[s], view.trump))
-            table.add_row("▶" if s == view.current_player else "", who, tr(role), str(view.hand_sizes[s]),
-                          BACK * view.prikups[s], known, style="bold" if s == self.human else None)
+            table.add_row("▶" if s == view.current_player else "", who, tr(role) if role else "",
+                          str(view.hand_sizes[s]), BACK * view.prikups[s], known,
+                          style="bold" if s == self.human else None)
         self.console.print(table)
         self.say(self.table_text(view))
         self.say(self.hand_text(view))
