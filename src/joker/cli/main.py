@@ -64,8 +64,13 @@ def replay(
     """Check a game record action by action and print its score sheet.
 
     Exits 1 naming the first bad action (its deal and trick) when the record
-    does not replay under its own rules.
+    does not replay under its own rules.  A Durak record is printed bout by
+    bout (docs/durak.md).
     """
+    from .durak.replay import replay_other_game
+
+    if replay_other_game(file, as_json):
+        return
     console = Console()
     try:
         record = load_record(file)

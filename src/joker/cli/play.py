@@ -123,6 +123,26 @@ def _players_refused(tr: Tr, rules: Rules, players: int, error: JokerError) -> s
                    else tr("players_no_preset", players=players))
 
 
+def _is_durak_record(path: Path) -> bool:
+    from .durak.command import is_durak_record
+
+    return is_durak_record(path)
+
+
+def _run_durak(*options: Any) -> None:
+    """``joker play --game durak`` (:mod:`joker.cli.durak`), hang-ups saving as here."""
+    from .durak.command import play_durak
+
+    old = _install_hangup_handlers()
+    try:
+        code = play_durak(*options)
+    finally:
+        for sig, h in old.items():
+            signal.signal(sig, h)
+    if code:
+        raise typer.Exit(code)
+
+
 def play_command(
     preset: str = typer.Option("bus-angeles", "--preset", help=f"Rule set: {', '.join(PRESETS)}."),
     rules: Optional[str] = typer.Option(
@@ -141,6 +161,9 @@ def play_command(
         None, "--save", help="Where to save the record (default: a new file under $JOKER_HOME/games, else "
         "the user data dir, ~/.local/share/joker/games on Linux)."
     ),
+    game_name: Optional[str] = typer.Option(
+        None, "--game", help="The game: joker (default) or durak (docs/durak.md; --preset durak or durak-36)."
+    ),
 ) -> None:
     """Play a game in the terminal: you in seat 1 against bots (Bus-Angeles rules by default).
 
@@ -149,9 +172,16 @@ def play_command(
     quits.  The game is saved after every deal and on quitting; --resume FILE
     continues it exactly.
     """
+    if game_name == "durak" or (game_name is None and resume is not None and _is_durak_record(resume)):
+        _run_durak(None if preset == "bus-angeles" else preset, rules, players, seed, bots, lang, name, resume, save)
+        return
     console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
     tr = Tr(lang if lang in LANGS else "en", "play")
+    if game_name not in (None, "joker"):
+        fail_game = f"--game: unknown game {game_name!r}; games: joker, durak"
+        err.print(f"✗ {fail_game}", markup=False, highlight=False)
+        raise typer.Exit(2)
 
     def fail(message: str, code: int = 2) -> NoReturn:
         err.print(f"✗ {message}", markup=False, highlight=False)
