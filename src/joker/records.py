@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
@@ -77,3 +78,30 @@ def final_state(game: Game, record: Any) -> Any:
     for step in game.replay(record):
         state = step.after
     return state
+
+
+def text_of(record: Any) -> str:
+    """A record's JSON text: its own canonical ``to_json()`` when it has one
+    (Joker's: one deal per line), else its ``to_dict()`` indented."""
+    to_json = getattr(record, "to_json", None)
+    if callable(to_json):
+        text: str = to_json()
+        return text
+    return json.dumps(record.to_dict(), ensure_ascii=False, indent=1) + "\n"
+
+
+def save(record: Any, path: str | os.PathLike[str]) -> Path:
+    """Write any game's record atomically (a temporary file renamed over
+    ``path``), so a crash never leaves half a file.  Returns the path.
+    Raises ``OSError`` when the file cannot be written (nothing is left behind)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text_of(record))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

@@ -10,17 +10,14 @@ gives the same record whether or not it was saved and resumed on the way.
 
 from __future__ import annotations
 
-import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from rich.console import Console
 from rich.text import Text
 
-from joker import registry
+from joker import records, registry
 from joker.bots import make_bot
 from joker.errors import IllegalActionError
 from joker.games.durak.actions import Action
@@ -47,20 +44,6 @@ def bot_seed(state: DurakState, seat: int) -> str:
 def hint_bot() -> str:
     """The bot that gives hints: ``heuristic`` when Durak has one, else ``random``."""
     return "heuristic" if "heuristic" in registry.game(GAME).bots() else "random"
-
-
-def save_record(data: dict[str, Any], path: Path) -> Path:
-    """Write a record's JSON atomically (a temporary file renamed over ``path``). Returns the path."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
 
 
 class TerminalDurak:
@@ -114,7 +97,7 @@ class TerminalDurak:
     def save(self) -> Path:
         """Write the record of the series so far to :attr:`save_path`; returns the path."""
         record = registry.game(GAME).record_of(self.state, players=self.names, meta=self.meta)
-        return save_record(record.to_dict(), self.save_path)
+        return records.save(record, self.save_path)
 
     def _try_save(self) -> Path | None:
         try:
@@ -265,4 +248,4 @@ class TerminalDurak:
         self.say(self.tr("hint", bot=name, move=typed_text(self.tr, a)))
 
 
-__all__ = ["APP", "TerminalDurak", "bot_seed", "hint_bot", "save_record"]
+__all__ = ["APP", "TerminalDurak", "bot_seed", "hint_bot"]

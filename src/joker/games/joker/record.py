@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Protocol
@@ -21,6 +20,7 @@ from .actions import DealSummary, Logged, parse_action
 from joker.cards import format_card, format_suit, parse_card, parse_trump_letter
 from .engine.state import DealCards, GameState, Phase, deal_cards_from_seed, new_game
 from joker.errors import JokerError, RecordError
+from joker import records
 from joker.game import Step
 from .rules import RULES_VERSION, parse_rules
 from .scoring import game_totals
@@ -429,16 +429,5 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> Path:
-    """Write a record atomically (a temporary file renamed over ``path``), so a
-    crash never leaves half a file.  Returns the path."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(record.to_json())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    """Write a record atomically (:func:`joker.records.save`).  Returns the path."""
+    return records.save(record, path)
