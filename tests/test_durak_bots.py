@@ -51,7 +51,7 @@ def test_heuristic_and_random_only_play_legal_actions(rules: object) -> None:
         assert end.is_terminal()
 
 
-@pytest.mark.parametrize("rules", VARIANTS[:4], ids=str)
+@pytest.mark.parametrize("rules", VARIANTS[:4] + VARIANTS[-1:], ids=str)
 def test_search_only_plays_legal_actions(rules: object) -> None:
     n = rules.players  # type: ignore[attr-defined]
     bots = [SearchBot(f"s{s}", "medium", FAST) if s == 0 else HeuristicBot() for s in range(n)]

@@ -19,7 +19,7 @@ joker 30.  ``choose`` is a pure function of the view (no randomness).
 
 from __future__ import annotations
 
-from joker.cards import Card, Suit, is_joker, rank_of, suit_of
+from joker.cards import Card, Suit, is_joker, suit_of
 
 from ..actions import DONE, PASS, TAKE, Action, Attack, Beat, Show, Transfer
 from ..engine.table import Phase, beats

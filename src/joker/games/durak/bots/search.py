@@ -32,8 +32,7 @@ from joker.cards import is_joker
 
 from ..actions import Action, Beat
 from ..engine.state import DurakState
-from ..engine.views import view_of
-from ..engine.views import PlayerView
+from ..engine.views import PlayerView, view_of
 from ..inference import sample_world
 from . import heuristic
 
