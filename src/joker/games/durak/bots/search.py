@@ -15,8 +15,9 @@ cheapest plain cover and the joker for each attack card; at most
 
 Levels (:data:`LEVELS`): ``easy`` is the heuristic bot itself; ``medium`` and
 ``hard`` differ in worlds, candidates and the time cap per decision.  A time
-cap (``search@40ms``) stops sampling when spent, after at least one world, so
-a decision takes at most the cap plus one world's playouts.  Worlds come from
+cap (``search@40ms``) stops sampling when spent, after at least one world
+(a world cut short is dropped), so a decision takes at most the cap plus one
+playout, or one world's playouts when the first world alone outlasts the cap.  Worlds come from
 the bot's own ``random.Random(seed)`` and the view only, so the choice does not
 depend on how the cards the bot cannot see lie — given enough time to finish
 its worlds (a cap that stops early makes the choice depend on the machine's speed).
@@ -134,12 +135,18 @@ class SearchBot:
         assert me is not None
         deadline = time.perf_counter() + b.seconds
         totals = [0.0] * len(cands)
-        for _ in range(b.worlds):
+        games = len(view.results)
+        for w in range(b.worlds):
             world = sample_world(view, self.rng)
             seed = self.rng.random()
-            for i, a in enumerate(cands):
-                totals[i] += playout(world.apply(a), me, b.policy, random.Random(seed), b.max_steps,
-                                     len(view.results))
+            scores = []
+            for a in cands:
+                if w and time.perf_counter() >= deadline:
+                    break  # a world half played is dropped: every candidate sees the same worlds
+                scores.append(playout(world.apply(a), me, b.policy, random.Random(seed), b.max_steps, games))
+            if len(scores) < len(cands):
+                break
+            totals = [t + x for t, x in zip(totals, scores)]
             if time.perf_counter() >= deadline:
                 break
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
