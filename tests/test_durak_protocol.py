@@ -92,7 +92,8 @@ def test_views_and_public_view() -> None:
 
 
 def test_random_bot_plays_a_game_through_views() -> None:
-    assert list(GAME.bots()) == ["random"] and GAME.timed_bots() == frozenset()
+    assert list(GAME.bots()) == ["random", "heuristic", "search", "search-hard", "easy", "medium", "hard"]
+    assert GAME.timed_bots() == frozenset({"search", "search-hard", "medium", "hard"})
     bots = [make_bot("random", i, game="durak") for i in range(3)]
     s = GAME.new_game(preset().replace(players=3), 3)
     while not s.is_terminal():

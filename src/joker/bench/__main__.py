@@ -1,4 +1,4 @@
-"""``python -m joker.bench NAME``: run a benchmark (``engine``, ``search``, ``server``, ``harness``)."""
+"""``python -m joker.bench NAME``: run a benchmark (``engine``, ``search``, ``server``, ``harness``, ``durak``)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,11 @@ def main(argv: list[str] | None = None) -> int:
     h.add_argument("--schedule", default="9,9,9,9", help="bus-angeles deal schedule of a board (default 9,9,9,9)")
     h.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     h.add_argument("--out", type=Path, default=None, help="save the report and every deal as JSON")
+    d = sub.add_parser("durak", help="Durak: random games/s, search-bot time per decision, arena games/s")
+    d.add_argument("--seconds", type=float, default=3.0, help="time per rate measurement (default 3)")
+    d.add_argument("--games", type=int, default=3, help="games timing the search bot (default 3)")
+    d.add_argument("--bot", default="search", help="the bot timed per decision (default search)")
+    d.add_argument("--boards", type=int, default=10, help="arena boards, heuristic vs random (default 10)")
     args = p.parse_args(argv)
     if args.name == "engine":
         engine.run(args.seconds)
@@ -44,6 +49,10 @@ def main(argv: list[str] | None = None) -> int:
         from . import server
 
         server.run(args.clients, args.humans, args.think, args.actions, args.seconds, not args.no_reference)
+    elif args.name == "durak":
+        from . import durak
+
+        durak.run(args.seconds, args.games, args.bot, args.boards)
     elif args.name == "search":
         search.run(args.seconds, args.deals, args.games)
     elif args.name == "harness":
