@@ -6,13 +6,15 @@ that seat equal views; likewise the public view)."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from joker.cards import cards_in
+from joker import records
+from joker.cards import JOKERS, cards_in
 from joker.games.durak import GAME
 from joker.games.durak.actions import parse_action
 from joker.games.durak.deck import deck_cards
@@ -111,3 +113,29 @@ def test_a_view_depends_only_on_what_its_seat_may_know(rules: DurakRules, seed: 
         s = s.apply(rng.choice(s.legal_actions()))
         k += 1
     assert changed  # the shuffles really moved hidden cards
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_st, st.integers(0, 10**6))
+def test_the_fool_and_the_scores_recomputed_from_the_record(rules: DurakRules, seed: int) -> None:
+    """RULES.md §13.6: the last player holding cards is the fool; nobody holding
+    any is a draw.  Written to a record and read back, the game replays to the
+    same end, and the fool is worked out here from the cards left in hands and
+    prikups (not from the engine's result), the score being −1 per fool."""
+    rules = rules.replace(games=1, next_game_lead="lowest_trump")
+    s = GAME.new_game(rules, seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        s = s.apply(rng.choice(s.legal_actions()))
+    data = json.loads(json.dumps(GAME.record_of(s).to_dict()))
+    end = records.final_state(*records.read(data))
+    holding = [seat for seat in range(rules.players) if end.hands[seat] | end.prikups[seat]]
+    stalled = end.idle >= rules.stall_limit
+    only_jokers = bool(holding) and all(not (end.hands[x] | end.prikups[x]) & ~JOKERS for x in holding)
+    if len(holding) == 1 and not stalled:
+        fool: int | None = holding[0]
+    else:  # a draw: nobody left holding, the stall rule, or only jokers everywhere (docs/durak.md)
+        assert not holding or stalled or only_jokers
+        fool = None
+    assert end.results == (fool,) == s.results
+    assert end.scores() == tuple(-1 if seat == fool else 0 for seat in range(rules.players))
