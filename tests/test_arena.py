@@ -214,3 +214,16 @@ def test_a_second_game_plays_a_duplicate_arena(tmp_path):
     assert json.loads(journal.read_text().splitlines()[0])["game"] == "toy"
     with pytest.raises(JokerError, match="unknown bot 'heuristic'"):
         run_arena(rules, ("heuristic", "random"), deals=1, game="toy")
+
+
+def test_command_line_plays_durak_by_game_name(tmp_path):
+    """``joker arena --game durak``: Durak's default preset, its bots and fool rates; saved JSON names the game."""
+    out = tmp_path / "d.json"
+    res = CliRunner().invoke(app, ["arena", "--game", "durak", "-b", "heuristic,random", "-n", "2", "-w", "1",
+                                   "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "2 boards of 1 deal" in res.output and "fool rate" in res.output and "heuristic − random" in res.output
+    saved = json.loads(out.read_text())
+    assert saved["game"] == "durak" and saved["rules"] == "durak" and len(saved["games"]) == 2 * 8
+    bad = CliRunner().invoke(app, ["arena", "--game", "durak", "-b", "heuristic,medium-rare", "-n", "1"])
+    assert bad.exit_code == 1 and "unknown bot 'medium-rare'" in bad.output

@@ -149,3 +149,18 @@ def test_a_second_game_simulates():
     assert one.scores() == result.scores[4]
     with pytest.raises(JokerError, match="unknown bot 'heuristic'"):
         simulate(rules, ["heuristic", "random"], 1, game="toy")
+
+
+def test_cli_plays_durak_by_game_name():
+    """``--game durak``: its default preset and bots, its fool rates; the same games as simulate()."""
+    from joker.games.durak.rules import parse_rules as durak_rules
+
+    out = run("--game", "durak", "--games", "6", "--rules", "durak(players=2)", "--seed", "3")
+    assert out.exit_code == 0, out.output
+    result = simulate(durak_rules("durak(players=2)"), ["heuristic", "random"], 6, seed="3", game="durak")
+    assert "fool rate" in out.output and "durak(players=2)" in out.output
+    for s in result.seats:
+        assert f"{s.mean:.1f} ± {s.ci:.1f}" in out.output
+    bad = run("--game", "durak", "--games", "1", "--bots", "heuristic,nobody,random,random")
+    assert bad.exit_code == 1 and "unknown bot 'nobody'" in bad.output
+    assert run("--game", "chess").exit_code == 1

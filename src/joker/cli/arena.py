@@ -17,7 +17,7 @@ from rich.table import Table
 from joker.match.arena import ArenaReport, boards_for, deals_per_game, run_arena, seatings
 from joker.match.plugin import match_plugin
 from joker.errors import JokerError
-from joker.games.joker.rules import parse_rules
+from joker import registry
 from .render import progress_bar
 
 
@@ -59,10 +59,10 @@ def report_tables(report: ArenaReport) -> list[Table]:
     return tables
 
 
-def plan_text(rules: Any, deals: int) -> str:
+def plan_text(rules: Any, deals: int, game: str | None = None) -> str:
     """What ``--deals`` amounts to: boards, games and deals in all (``ValueError`` for ``deals < 1``)."""
-    boards = boards_for(rules, deals)
-    per = deals_per_game(rules)
+    boards = boards_for(rules, deals, game)
+    per = deals_per_game(rules, game)
     games = boards * len(seatings(rules.players))
     return (f"{boards} board{'s' if boards != 1 else ''} of {per} deal{'s' if per != 1 else ''} "
             f"(at least {deals} asked), each played {len(seatings(rules.players))} times "
@@ -72,7 +72,8 @@ def plan_text(rules: Any, deals: int) -> str:
 def arena_command(
     bots: str = typer.Option(..., "--bots", "-b", help="Two bots, comma-separated, e.g. search,heuristic; a search bot or ismcts may take a time cap per decision: search@40ms,ismcts@40ms."),
     deals: int = typer.Option(240, "--deals", "-n", min=1, help="Deals per seating, at least: rounded up to whole boards (a board is one game of the preset's deals, played once per bot per seat; e.g. -n 4 on bus-angeles is 1 board of 24 deals = 8 games)."),
-    preset_name: str = typer.Option("bus-angeles", "--preset", "-p", help="Rules preset or rules string."),
+    preset_name: Optional[str] = typer.Option(None, "--preset", "-p", help="Rules preset or rules string (default: the game's first preset, bus-angeles or durak)."),
+    game: str = typer.Option("joker", "--game", "-g", help="The game: joker or durak (its presets, bots and statistics)."),
     seed: str = typer.Option("0", "--seed", "-s", help="Seed of the boards: the same seed deals the same cards."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Processes (default: CPU count)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Save the results as JSON here; while it runs, each finished game is kept in OUT.games.jsonl, and the same command after an interruption plays only the games missing."),
@@ -81,8 +82,9 @@ def arena_command(
 
     Every board (a seeded game) is played with each bot alone in each seat
     against copies of the other, the same cards, dealers and trumps every
-    time.  Prints the mean score difference per deal (95% CI), bid accuracy
-    by deal size, under and khishti rates and game win rates."""
+    time.  Prints the mean score difference per deal (95% CI), game win rates
+    and the game's own statistics (Joker: bid accuracy by deal size, under and
+    khishti rates; Durak: fool and draw rates)."""
     console = Console()
     err = Console(stderr=True)
     journal = None if out is None else journal_of(out)
@@ -90,8 +92,9 @@ def arena_command(
         names = tuple(x.strip() for x in bots.split(","))
         if len(names) != 2 or not all(names):
             raise JokerError(f"--bots needs exactly two bots, e.g. search,heuristic (got {bots!r})")
-        rules = parse_rules(preset_name)
-        console.print(plan_text(rules, deals))
+        g = registry.game(game)
+        rules = g.parse_rules(preset_name or next(iter(g.presets())))
+        console.print(plan_text(rules, deals, game))
         with progress_bar(console) as bar:
             task = bar.add_task("games", total=None)
             if journal is not None and journal.exists():
@@ -99,6 +102,7 @@ def arena_command(
             report = run_arena(
                 rules, (names[0], names[1]), deals, seed, workers,
                 progress=lambda done, total: bar.update(task, completed=done, total=total), journal=journal,
+                game=game,
             )
     except (JokerError, ValueError) as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", markup=True, highlight=False)

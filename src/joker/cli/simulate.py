@@ -5,34 +5,35 @@ Registered in :mod:`joker.cli.main` with ``app.command("simulate")(simulate_comm
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from joker.bots import BOTS
+from joker import registry
+from joker.bots import bots_of
 from joker.errors import JokerError
-from joker.games.joker.rules import Rules, parse_rules, preset
 from joker.match.plugin import match_plugin
 from joker.match.simulate import SimulationResult, simulate
 from .render import progress_bar
 
 
-def _rules_of(preset_name: Optional[str], rules_text: Optional[str]) -> Rules:
-    """The rules from ``--preset`` or ``--rules`` (bus-angeles when neither).
-    Raises :class:`JokerError` for both, an unknown preset or a bad rules string."""
+def _rules_of(preset_name: Optional[str], rules_text: Optional[str], game: str = registry.DEFAULT) -> Any:
+    """The rules of ``game`` from ``--preset`` or ``--rules`` (the game's default
+    preset when neither).  Raises :class:`JokerError` for both, an unknown game
+    or preset, or a bad rules string."""
     if preset_name and rules_text:
         raise JokerError("give --preset or --rules, not both")
-    if rules_text:
-        return parse_rules(rules_text)
-    return preset(preset_name or "bus-angeles")
+    g = registry.game(game)
+    return g.parse_rules(rules_text or preset_name or next(iter(g.presets())))
 
 
-def _bot_names(text: Optional[str], rules: Rules) -> list[str]:
+def _bot_names(text: Optional[str], rules: Any, game: str = registry.DEFAULT) -> list[str]:
     """The bots per seat from ``--bots`` (default: heuristic in seat 1, random
     elsewhere).  Raises :class:`JokerError` for a wrong count or an unknown name."""
+    known = bots_of(game)
     if text is None:
         return ["heuristic"] + ["random"] * (rules.players - 1)
     names = [t.strip() for t in text.split(",")]
@@ -41,9 +42,9 @@ def _bot_names(text: Optional[str], rules: Rules) -> list[str]:
             f"{len(names)} bots given ({text}); {rules} has {rules.players} players: "
             f"give one bot per seat, e.g. --bots {','.join(['heuristic'] + ['random'] * (rules.players - 1))}"
         )
-    unknown = [n for n in names if n not in BOTS]
+    unknown = [n for n in names if n not in known]
     if unknown:
-        raise JokerError(f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}")
+        raise JokerError(f"unknown bot {unknown[0]!r}; bots: {', '.join(known)}")
     return names
 
 
@@ -75,17 +76,19 @@ def simulate_command(
         None, "--bots", "-b", help="Bots per seat, comma-separated, e.g. heuristic,random,random,random."
     ),
     seed: str = typer.Option("0", "--seed", "-s", help="Seed of the run: the same seed plays the same games."),
+    game: str = typer.Option("joker", "--game", "-g", help="The game: joker or durak (its presets and bots)."),
 ) -> None:
     """Let bots play many seeded games and print each seat's mean score per
     game (± 95% confidence interval), share of bids made, and games per second."""
     console = Console()
     err = Console(stderr=True)
     try:
-        rules = _rules_of(preset_name, rules_text)
-        names = _bot_names(bots, rules)
+        rules = _rules_of(preset_name, rules_text, game)
+        names = _bot_names(bots, rules, game)
         with progress_bar(console) as bar:
             task = bar.add_task("simulating", total=games)
-            result = simulate(rules, names, games, seed, progress=lambda done, total: bar.update(task, completed=done))
+            result = simulate(rules, names, games, seed, progress=lambda done, total: bar.update(task, completed=done),
+                              game=game)
     except JokerError as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", markup=True, highlight=False)
         raise typer.Exit(1)
