@@ -109,7 +109,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     app = FastAPI(title="Joker", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    # the API's Swagger UI from the swagger-ui-bundle package, not a CDN (the app works offline)
+    # the API's Swagger UI 5 (it reads OpenAPI 3.1) from the swagger-ui-bundle-v2 package, not a CDN (the app works offline)
     app.mount("/api/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")
 
     @app.get("/api/docs", include_in_schema=False)
