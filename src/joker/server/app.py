@@ -16,7 +16,6 @@ OpenAPI description at ``/api/docs``.  WebSocket: ``/ws/{id}`` (:mod:`.ws`, :mod
 
 from __future__ import annotations
 
-import json
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -41,6 +40,7 @@ from . import keeper
 from .analysis_jobs import NONE, AnalysisJobs, done_json
 from .hub import Hub
 from .plugin import WebPlugin, kit
+from .safejson import script_json
 from .store import Store
 from .table import Options, TableError
 from .ws import serve_socket
@@ -109,7 +109,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     app = FastAPI(title="Joker", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    # the API's Swagger UI from the swagger-ui-bundle package, not a CDN (the app works offline)
+    # the API's Swagger UI 5 (it reads OpenAPI 3.1) from the swagger-ui-bundle-v2 package, not a CDN (the app works offline)
     app.mount("/api/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")
 
     @app.get("/api/docs", include_in_schema=False)
@@ -131,7 +131,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         js = {"lang": lang, "T": catalogue("web").table(lang), **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
             request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
-                            "js": json.dumps(js, ensure_ascii=False).replace("</", "<\\/"), **ctx},
+                            "js": script_json(js), **ctx},
             status_code=status)
 
     def hub_of(request: Request) -> Hub:

@@ -92,6 +92,8 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
         msg = json.loads(text)
     except (ValueError, UnicodeDecodeError) as e:
         raise ProtocolError("malformed", f"not JSON: {e}") from None
+    except RecursionError:  # ~1000 nested arrays fit in the size limit
+        raise ProtocolError("malformed", "not JSON we read: nested too deep") from None
     if not isinstance(msg, dict):
         raise ProtocolError("malformed", "a message is a JSON object with a \"type\"")
     kind = msg.get("type")

@@ -131,7 +131,7 @@ def parse_action(text: str) -> Action:
     low = t.lower()
     if not t:
         raise InvalidNotationError("empty action")
-    if low[0] == "b" and low[1:].isdigit():
+    if low[0] == "b" and low[1:].isascii() and low[1:].isdigit():  # not "b²": int() refuses it
         n = int(low[1:])
         if n >= len(BIDS):
             raise InvalidNotationError(f"bid too large: {text!r}")
