@@ -221,6 +221,8 @@ def test_a_durak_game_is_played_watched_caught_up_audited_and_replayed(tmp_path)
         # the audit of every message every client received
         states = _truth(record)
         assert len(states) == len(actions) + 1
+        assert any(s.hidden_shown for s in states)  # the hidden trump was shown during the game ...
+        assert any(not s.stock and 0 < sum(p == 0 for p in s.prikups) for s in states)  # ... and prikups picked up
         checked = sum(_audit(c, states, index) for c in tc.clients)
         assert checked > 2 * len(actions)
         assert not [m for m in watcher.msgs if m.get("view") and m["view"]["hand"]]
@@ -261,3 +263,22 @@ def test_durak_web_plug_in_has_every_member_of_the_servers_protocol():
     assert not [m for m in sorted(members) if not hasattr(web, m)]
     assert [p["name"] for p in web.lobby_data()["presets"]] == ["durak", "durak-36"]
     assert web.stalling_dot(parse_rules("durak")) is False and web.analysis is False
+
+
+def test_mypy_strict_accepts_durak_web_plug_in_as_the_servers_web_plugin(tmp_path):
+    """The protocol is structural (a game never imports the server): mypy checks the fit here."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parent.parent / "src"
+    check = tmp_path / "fit.py"
+    check.write_text("from joker.server.plugin import WebPlugin\n"
+                     "from joker.games.durak.web import PLUGIN\n"
+                     "web: WebPlugin = PLUGIN\n")
+    env = {**os.environ, "MYPYPATH": str(src), "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-incremental",
+                          "--config-file", os.devnull, str(check)], capture_output=True, text=True, env=env,
+                         timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
