@@ -175,6 +175,10 @@ def test_a_durak_game_is_played_watched_caught_up_audited_and_replayed(tmp_path)
             ann.send(msg)
             err = ann.until(lambda m: m["type"] == "error")
             assert err["code"] == code and words in err["message"], (msg, err)
+            if code == "illegal":  # the page says an engine refusal in its language from the reason code
+                web = registry.plugin("durak", "web")
+                assert web.page_data("en")["refusals"][err["reason"]].format(**err["params"]) == err["message"]
+                assert web.page_data("ru")["refusals"][err["reason"]].format(**err["params"]) != err["message"]
         assert ann.seq == seq and ann.view == view
 
         # play a while, then the person's browser reconnects with an older event number and catches up
