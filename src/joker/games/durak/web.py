@@ -1,0 +1,279 @@
+"""Durak's web plug-in: what the web server needs to seat, render and replay
+transfer Durak (RULES.md §13).  The server reads it structurally (its
+``WebPlugin`` protocol); this module never imports the server.
+
+Everything a live client gets is built from a :class:`~.engine.views.PlayerView`
+(a seat's, or the public one): never from the state, so no message names
+another hand's unknown card, a prikup's face before it is picked up, the
+stock's order or the hidden trump before it is shown.  Only the replay of a
+finished game, whose record (every deal included) is public once the game is
+over, shows every hand.
+
+Cards and actions are written in the engine's notation (``8C``, ``KC/8C``,
+``transfer:8D``, ``show:9H``, ``take``, ``done``, ``pass``); seats are 0-based;
+game numbers 1-based.  For now the pages are the server's generic ones
+(``game_table.html`` / ``game_replay.html``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from joker.cards import cards_in, format_card, format_suit
+from joker.i18n import catalogue
+from joker.records import steps
+
+from .actions import Action, Attack, Beat, Show, Transfer
+from .engine.deal import deal_from_seed, first_attacker
+from .engine.state import DurakState
+from .engine.table import Phase
+from .engine.views import PlayerView
+from .game import GAME
+from .record import DurakRecord
+from .rules import PRESETS, RULES_VERSION, DurakRules
+
+
+# -- pieces ---------------------------------------------------------------------------------------
+def _cards(cs: Iterable[int]) -> list[str]:
+    return [format_card(c) for c in cs]
+
+
+def action_card(a: Action) -> str | None:
+    """The card an action puts on the table or shows (``None`` for take, done, pass)."""
+    if isinstance(a, (Attack, Beat, Transfer, Show)):
+        return format_card(a.card)
+    return None
+
+
+def action_kind(a: Action) -> str:
+    """``attack``, ``beat``, ``transfer``, ``show`` or the word (``take``, ``done``, ``pass``)."""
+    if isinstance(a, Attack):
+        return "attack"
+    if isinstance(a, Beat):
+        return "beat"
+    if isinstance(a, Transfer):
+        return "transfer"
+    if isinstance(a, Show):
+        return "show"
+    return a.word
+
+
+def roles(view: PlayerView) -> list[str | None]:
+    """Per seat its role in the bout: ``leader`` (the bout's attacker), ``defender``,
+    ``thrower`` (may throw in: the seat whose turn it is in the throw-in phase),
+    ``out`` (holds nothing and the stock is empty), else ``None``."""
+    out: list[str | None] = []
+    for s in range(len(view.hand_sizes)):
+        if view.defender == s:
+            out.append("defender")
+        elif view.leader == s:
+            out.append("leader")
+        elif view.phase is Phase.THROW and view.current_player == s:
+            out.append("thrower")
+        elif not view.hand_sizes[s] and not view.prikups[s] and not view.stock:
+            out.append("out")
+        else:
+            out.append(None)
+    return out
+
+
+def view_json(view: PlayerView) -> dict[str, Any]:
+    """A :class:`PlayerView` (a seat's, or the public one with ``seat`` ``None``) as JSON.
+
+    ``hand``: the seat's own cards (empty for a spectator); ``hand_sizes``,
+    ``prikups`` (face-down prikup cards, a count), ``known`` (cards everyone saw
+    enter that hand) per seat; ``table``: ``[{attack, defence}]`` in table order
+    (``defence`` ``None`` while unbeaten); ``stock``: cards left in it;
+    ``turned``: the turned trump; ``hidden``: the hidden trump once shown, else
+    ``None``; ``trump``: a suit letter or ``None`` (no trump); ``discard``: the
+    size of the discard pile; ``roles`` (:func:`roles`); ``legal``: the actions
+    the seat may take now (empty unless it is to move); ``current``: the seat to
+    move; ``results``: per finished game the fool's seat or ``None`` (a draw)."""
+    return {
+        "seat": view.seat,
+        "game": view.game + 1,
+        "games": view.rules.games,
+        "phase": view.phase.value,
+        "current": view.current_player,
+        "hand": _cards(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "prikups": list(view.prikups),
+        "known": [_cards(k) for k in view.known],
+        "stock": view.stock,
+        "turned": format_card(view.turned),
+        "hidden": None if view.hidden is None else format_card(view.hidden),
+        "trump": None if view.trump is None else format_suit(view.trump),
+        "leader": view.leader,
+        "defender": view.defender,
+        "roles": roles(view),
+        "table": [{"attack": format_card(a), "defence": None if d is None else format_card(d)}
+                  for a, d in zip(view.attack, view.defence)],
+        "taking": view.taking,
+        "passed_on": view.passed_on,
+        "limit": view.limit,
+        "discard": len(view.discard),
+        "shown": _cards(view.shown_in_bout),
+        "bouts": view.bouts,
+        "results": list(view.results),
+        "legal": [str(a) for a in view.legal_actions],
+    }
+
+
+def fools_of(state: DurakState) -> list[int]:
+    """Per seat, the games it lost as the fool so far (RULES.md §13.6)."""
+    return list(state.fools())
+
+
+def standings_json(totals: Sequence[int]) -> list[dict[str, int]]:
+    """``[{place, seat, total}]`` best first: fewest fools first; equal counts share the better place."""
+    order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+    return [{"place": 1 + sum(t < totals[s] for t in totals), "seat": s, "total": totals[s]} for s in order]
+
+
+# -- the replay viewer ----------------------------------------------------------------------------
+def _frame(state: DurakState, seat: int | None, action: Action | None) -> dict[str, Any]:
+    """One frame with every hand and prikup shown (the record is public once the game is over)."""
+    b = state.bout
+    return {
+        "seat": seat,
+        "action": None if action is None else str(action),
+        "card": None if action is None else action_card(action),
+        "phase": state.phase.value,
+        "current": state.current_player,
+        "hands": [_cards(cards_in(h)) for h in state.hands],
+        "prikups": [_cards(cards_in(p)) for p in state.prikups],
+        "stock": len(state.stock),
+        "turned": format_card(state.turned),
+        "hidden": format_card(state.hidden),
+        "hidden_shown": state.hidden_shown,
+        "trump": None if state.trump is None else format_suit(state.trump),
+        "leader": None if b is None else b.leader,
+        "defender": None if b is None else b.defender,
+        "table": [] if b is None else [{"attack": format_card(a), "defence": None if d is None else format_card(d)}
+                                       for a, d in zip(b.attack, b.defence)],
+        "discard": state.discard.bit_count(),
+    }
+
+
+def replay_data(record: DurakRecord) -> dict[str, Any]:
+    """Per game, its bouts; per bout, frames: the bout's start, then one frame
+    after each action, with every hand.  A bout is the actions between two
+    changes of the state's finished-bout count (or of the game).  The frames
+    come from the one replay iterator (:func:`joker.records.steps`).  Then the
+    fools per seat and the standings.  Raises :class:`joker.errors.RecordError`
+    when the record does not replay."""
+    final = GAME.start_of(record)
+    games: list[dict[str, Any]] = []
+    for step in steps(GAME, record):
+        before: DurakState = step.before
+        if not games or games[-1]["game"] != before.game + 1:
+            games.append({"game": before.game + 1, "fool": None, "bouts": []})
+        bouts = games[-1]["bouts"]
+        if not bouts or bouts[-1]["bout"] != before.bouts + 1:
+            bouts.append({"bout": before.bouts + 1, "frames": [_frame(before, None, None)]})
+        bouts[-1]["frames"].append(_frame(step.after, step.seat, step.action))
+        final = step.after
+    for g in games:
+        k = g["game"] - 1
+        g["fool"] = final.results[k] if k < len(final.results) else None
+        g["over"] = k < len(final.results)
+    totals = fools_of(final)
+    return {"rules": record.rules, "players": list(record.players), "games": games, "totals": totals,
+            "standings": standings_json(totals) if final.is_terminal() else None}
+
+
+# -- the plug-in ----------------------------------------------------------------------------------
+class DurakWeb:
+    """Durak's web plug-in (the server's ``WebPlugin`` protocol): the generic
+    pages, fools per seat as the score, no stalling dot, no analysis."""
+
+    table_template = "game_table.html"
+    replay_template = "game_replay.html"
+    fill_bot = "heuristic"
+    rules_version = RULES_VERSION
+    analysis = False
+    notation = "8C, KC/8C, transfer:8D, show:9H, take, done, pass"
+
+    def page_data(self, lang: str) -> dict[str, Any]:
+        """The Durak refusal texts of ``lang``, for the pages' scripts."""
+        return {"refusals": catalogue("durak").table(lang)}
+
+    def lobby_data(self) -> dict[str, Any]:
+        """The presets offered when creating a table (2–4 players, RULES.md §13.2)."""
+        return {"presets": [{"name": n, "players": r.players, "min_players": 2, "max_players": 4,
+                             "deck": r.deck.value} for n, r in PRESETS.items()]}
+
+    def start_seat(self, rules: DurakRules, seed: str) -> int:
+        """The seat attacking first in game 1, chosen by RULES.md §13.3 from the seed's first deal."""
+        deal = deal_from_seed(rules, seed, 0)
+        hands = tuple(sum(1 << c for c in h) for h in deal.hands)
+        return first_attacker(rules, hands, deal.turned)
+
+    def table_info(self, rules: DurakRules) -> dict[str, Any]:
+        return {"preset": rules.preset, "deck": rules.deck.value, "games": rules.games}
+
+    def progress(self, rules: DurakRules, state: DurakState | None) -> dict[str, Any]:
+        return {"game": None if state is None else min(state.game + 1, rules.games), "games": rules.games,
+                "bouts": None if state is None else state.bouts}
+
+    def view_json(self, view: PlayerView) -> dict[str, Any]:
+        return view_json(view)
+
+    def action_data(self, before: DurakState, after: DurakState, seat: int, action: Action) -> dict[str, Any]:
+        """``game``, ``what`` (:func:`action_kind`), ``card`` (every card named here lies face up
+        on the table or was shown); ``bout_done`` when the action ended a bout, ``game_done``
+        (``fool``: a seat or ``None`` for a draw) when it ended a game."""
+        data: dict[str, Any] = {"game": before.game + 1, "what": action_kind(action), "card": action_card(action)}
+        if isinstance(action, Beat):
+            data["target"] = format_card(action.target)
+        if after.game != before.game or after.bouts != before.bouts or after.is_terminal():
+            data["bout_done"] = True
+        if len(after.results) > len(before.results):
+            data["game_done"] = {"game": before.game + 1, "fool": after.results[-1]}
+        return data
+
+    def sheet_changed(self, before: DurakState, after: DurakState) -> bool:
+        """A game ended (the fools count changed or a draw was recorded)."""
+        return len(after.results) > len(before.results)
+
+    def pause_after(self, before: DurakState, after: DurakState) -> bool:
+        """A bout ended (bots wait longer, so people can see it)."""
+        return after.game != before.game or after.bouts != before.bouts or after.is_terminal()
+
+    def totals(self, state: DurakState, penalties: Sequence[Mapping[str, Any]]) -> list[int]:
+        """Fools per seat (RULES.md §13.6; Durak has no penalties)."""
+        return fools_of(state)
+
+    def sheet(self, state: DurakState, penalties: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Per finished game, its fool (``None``: a draw)."""
+        return [{"game": i + 1, "fool": f} for i, f in enumerate(state.results)]
+
+    def standings(self, totals: Sequence[int]) -> list[dict[str, int]]:
+        return standings_json(totals)
+
+    def stalling_dot(self, rules: DurakRules) -> bool:
+        """The stalling dot is Joker's (RULES.md §11)."""
+        return False
+
+    def penalty(self, state: DurakState, seat: int, note: str) -> dict[str, Any]:
+        raise NotImplementedError("Durak has no stalling dot")
+
+    def with_penalties(self, record: DurakRecord, penalties: Sequence[Mapping[str, Any]]) -> DurakRecord:
+        return record
+
+    def record_text(self, record: DurakRecord) -> str:
+        return json.dumps(record.to_dict(), ensure_ascii=False, indent=1)
+
+    def replay_json(self, record: DurakRecord) -> dict[str, Any]:
+        return replay_data(record)
+
+    def warm_analysis(self) -> None:
+        raise NotImplementedError("Durak has no analysis")
+
+    def analyse(self, record: DurakRecord, report: Callable[[int, int], None]) -> dict[str, Any]:
+        raise NotImplementedError("Durak has no analysis")
+
+
+PLUGIN = DurakWeb()
+"""The plug-in :func:`joker.registry.plugin` hands out as ``plugin("durak", "web")``."""

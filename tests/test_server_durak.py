@@ -1,0 +1,288 @@
+"""Transfer Durak at the web table (issue 22), over WebSockets: a table of one
+person and two bots is created, watched and played to the end; a client
+reconnects with ``since`` and catches up; malformed and illegal messages are
+refused and change nothing; a server restart mid-bout resumes the table
+exactly; the finished record downloads and replays through the replay endpoint.
+
+The audit knows nothing of the plug-in: it replays the finished record with
+the engine and asks the engine's views what each audience may know at every
+event (its own hand, the known cards, the table, the discard pile, the turned
+trump, the hidden trump once shown), then checks every card named anywhere in
+every message that audience received.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from joker import records, registry
+from joker.cards import format_card
+from joker.errors import InvalidNotationError
+from joker.games.durak.engine.state import DurakState
+from joker.games.durak.engine.views import PlayerView, public_view, view_of
+from joker.games.durak.rules import parse_rules
+from joker.server import create_app
+from test_server_support import Client, act, cards_in, create, serve, settle
+
+RULES = "durak(players=3)"
+GAME = registry.game("durak")
+
+
+@pytest.fixture(autouse=True)
+def _no_env(monkeypatch):
+    monkeypatch.delenv("JOKER_DB_URL", raising=False)
+    monkeypatch.delenv("JOKER_SECRET", raising=False)
+
+
+def _notation_examples() -> set[str]:
+    """The example cards of the parser's fixed hint for a bad action (the same text in every game)."""
+    try:
+        GAME.parse_action("8Z")
+    except InvalidNotationError as e:
+        return cards_in(str(e))
+    raise AssertionError("8Z parsed")
+
+
+NOTATION_EXAMPLES = _notation_examples()
+
+
+def _truth(record: Any) -> list[DurakState]:
+    """The engine's states of the series: its start, then after each action."""
+    states = [GAME.start_of(record)]
+    for step in records.steps(GAME, record):
+        states.append(step.after)
+    return states
+
+
+def _visible(v: PlayerView) -> set[str]:
+    """Every card a view lets its audience see: the own hand, the cards known to be in hands,
+    the table, the discard pile, the trumps shown, the turned trump, the hidden one once shown."""
+    cards = set(v.hand) | {c for k in v.known for c in k} | set(v.attack) | {d for d in v.defence if d is not None}
+    cards |= set(v.discard) | set(v.shown) | {v.turned} | ({v.hidden} if v.hidden is not None else set())
+    return {format_card(c) for c in cards}
+
+
+def _where(state: DurakState, card: str) -> str:
+    """Where a card a client should not know lies, for the failure message."""
+    for s in range(state.players):
+        if card in {format_card(c) for c in range(64) if state.hands[s] >> c & 1}:
+            return f"seat {s + 1}'s hand"
+        if card in {format_card(c) for c in range(64) if state.prikups[s] >> c & 1}:
+            return f"seat {s + 1}'s prikup"
+    if card == format_card(state.hidden):
+        return "the hidden trump"
+    return "the stock"
+
+
+def _audit(client: Client, states: list[DurakState], index: dict[int, int]) -> int:
+    """Check every message ``client`` got against what its audience may know then
+    (``index``: event number -> number of actions played by then).  An action's own
+    event may also name what the action made public (it is checked against the
+    union of the moments before and after); its view only against the moment after.
+    Returns the number of messages checked."""
+    seat = client.seat
+
+    def may_know(k: int) -> set[str]:
+        st = states[k]
+        return _visible(public_view(st) if seat is None else view_of(st, seat))
+
+    at = 0
+    for m in client.msgs:
+        if m["type"] in ("event", "snapshot"):
+            at = index[m["seq"]]
+        st = states[at]
+        if m["type"] == "event" and m.get("kind") == "action":
+            rest = {k: v for k, v in m.items() if k != "view"}
+            leak = cards_in(rest) - may_know(at) - may_know(at - 1)
+            assert not leak, f"{client.name}: {[(c, _where(st, c)) for c in sorted(leak)]} in {rest}"
+            leak = cards_in(m.get("view")) - may_know(at)
+            assert not leak, f"{client.name}: {[(c, _where(st, c)) for c in sorted(leak)]} in the view of {m['seq']}"
+        else:
+            examples = NOTATION_EXAMPLES if m["type"] == "error" and m["code"] == "notation" else set()
+            leak = cards_in(m) - may_know(at) - examples
+            assert not leak, f"{client.name}: {[(c, _where(st, c)) for c in sorted(leak)]} in {m}"
+        if "view" in m and m["view"] is not None:
+            v = m["view"]
+            assert v["seat"] == seat
+            if seat is None:  # a spectator sees no hand and no move
+                assert v["hand"] == [] and v["legal"] == []
+            else:
+                assert not v["legal"] or v["current"] == seat
+    return len(client.msgs)
+
+
+def _event_index(msgs: list[dict[str, Any]]) -> tuple[dict[int, int], list[str]]:
+    """From a client that saw every event: event number -> actions played by then, and the actions."""
+    index: dict[int, int] = {0: 0}
+    actions: list[str] = []
+    for m in msgs:
+        if m["type"] == "event":
+            if m["kind"] == "action":
+                actions.append(m["action"])
+            index[m["seq"]] = len(actions)
+    return index, actions
+
+
+def _play_until(ann: Client, rnd: random.Random, stop: Any) -> Client:
+    """The person plays a random legal action of her view each turn (bots move between) until ``stop(ann)``."""
+    settle([ann])
+    while ann.view["phase"] != "over" and not stop(ann):
+        time.sleep(0.1)  # a person's pace: the server allows 10 messages a second
+        act([ann], rnd)
+    return ann
+
+
+def test_a_durak_game_is_played_watched_caught_up_audited_and_replayed(tmp_path):
+    app = create_app(tmp_path / "durak.db", secret="k", bot_delay=0)
+    rnd = random.Random(22)
+    with serve(app) as tc:
+        t = create(tc, RULES, ["human", "bot:random", "bot:random"], game="durak", seed="dw1")
+        tid = t["table"]
+        info = tc.get(f"/api/tables/{tid}").json()
+        assert info["game"] == "durak" and info["rules"] == RULES and info["preset"] == "durak"
+        assert info["options"]["fill_bot"] == "heuristic"
+        page = tc.get(f"/t/{tid}")
+        assert page.status_code == 200 and "game_table.js" in page.text
+        assert tc.get("/").status_code == 200
+
+        ann = Client(tc, tid, t["token"], name="ann")
+        watcher = Client(tc, tid, None, name="watcher")
+        for c in (ann, watcher):
+            c.until(lambda m: m["type"] == "snapshot")
+        ann.send({"type": "start"})
+        start = ann.until(lambda m: m["type"] == "event" and m["kind"] == "start")
+        rules = parse_rules(RULES)
+        first = registry.plugin("durak", "web").start_seat(rules, "dw1")
+        assert start["view"]["leader"] == first and start["view"]["hand_sizes"] == [6, 6, 6]
+        assert start["view"]["prikups"] == [2, 2, 2] and start["view"]["hidden"] is None
+
+        # malformed and illegal messages: an error naming the problem, nothing changes
+        _play_until(ann, rnd, lambda c: c.view["current"] == c.seat and c.view["phase"] == "lead")
+        seq, view = ann.seq, ann.view
+        not_held = view["turned"]  # a card she may see but does not hold (naming another's would be her own guess)
+        assert not_held not in view["hand"]
+        for msg, code, words in (
+            ("not json {", "malformed", "not JSON"),
+            ({"type": "act", "action": 5}, "malformed", "'action'"),
+            ({"type": "act", "action": "8Z"}, "notation", "8Z"),
+            ({"type": "act", "action": "take"}, "illegal", "does not defend now"),
+            ({"type": "act", "action": not_held}, "illegal", f"does not hold {not_held}"),
+        ):
+            ann.send(msg)
+            err = ann.until(lambda m: m["type"] == "error")
+            assert err["code"] == code and words in err["message"], (msg, err)
+            if code == "illegal":  # the page says an engine refusal in its language from the reason code
+                web = registry.plugin("durak", "web")
+                assert web.page_data("en")["refusals"][err["reason"]].format(**err["params"]) == err["message"]
+                assert web.page_data("ru")["refusals"][err["reason"]].format(**err["params"]) != err["message"]
+        assert ann.seq == seq and ann.view == view
+
+        # play a while, then the person's browser reconnects with an older event number and catches up
+        _play_until(ann, rnd, lambda c: c.seq >= seq + 30)
+        old_seq, old_view = ann.seq, ann.view
+        ann.close()
+        ann = Client(tc, tid, t["token"], since=old_seq - 5, name="ann again")
+        ann.sync_to(old_seq)
+        events = [m for m in ann.msgs if m["type"] == "event"]
+        assert [m["seq"] for m in events] == list(range(old_seq - 4, old_seq + 1))
+        assert ann.view == old_view and not ann.of_type("snapshot")
+
+        _play_until(ann, rnd, lambda c: False)
+        over = next(m for m in reversed(ann.msgs) if "game_over" in m)
+        watcher.sync_to(ann.seq)
+        assert next(m for m in reversed(watcher.msgs) if "game_over" in m)["game_over"] == over["game_over"]
+        ann.send({"type": "act", "action": "take"})
+        err = ann.until(lambda m: m["type"] == "error")
+        assert err["code"] == "not_playing" and "over" in err["message"]
+
+        # the record downloads, replays through the engine, and the replay endpoint agrees
+        r = tc.get(f"/api/tables/{tid}/record")
+        assert r.status_code == 200
+        game, record = records.parse(r.text)
+        assert game.name == "durak" and record.players[0] == "Ann" and record.rules == RULES
+        final = records.final_state(game, record)
+        fools = [int(-s) for s in final.scores()]
+        assert over["game_over"]["totals"] == fools and sum(fools) <= 1
+        assert over["game_over"]["standings"][0]["total"] == 0
+        index, actions = _event_index(watcher.msgs)
+        assert actions == [a for g in record.games for a in g.actions]
+        rep = tc.get(f"/api/tables/{tid}/replay").json()
+        assert rep["players"] == list(record.players) and rep["totals"] == fools
+        bouts = rep["games"][0]["bouts"]
+        assert [f["action"] for b in bouts for f in b["frames"][1:]] == actions
+        assert len(bouts) == final.bouts  # every bout, the last one ending the game
+        assert all(sum(map(len, f["hands"])) + sum(map(len, f["prikups"])) + f["stock"] + f["discard"]
+                   + sum(1 + (p["defence"] is not None) for p in f["table"]) == 38
+                   for b in bouts for f in b["frames"][1:])
+        assert rep["games"][0]["fool"] == final.results[0]
+        assert tc.get(f"/replay/{tid}").status_code == 200
+        assert tc.get(f"/api/tables/{tid}/analysis").status_code == 404  # Durak has no double-dummy analysis
+
+        # the audit of every message every client received
+        states = _truth(record)
+        assert len(states) == len(actions) + 1
+        assert any(s.hidden_shown for s in states)  # the hidden trump was shown during the game ...
+        assert any(not s.stock and 0 < sum(p == 0 for p in s.prikups) for s in states)  # ... and prikups picked up
+        checked = sum(_audit(c, states, index) for c in tc.clients)
+        assert checked > 2 * len(actions)
+        assert not [m for m in watcher.msgs if m.get("view") and m["view"]["hand"]]
+
+
+def test_a_durak_table_resumes_exactly_after_a_restart_mid_bout(tmp_path):
+    db = tmp_path / "durak.db"
+    rnd = random.Random(7)
+    with serve(create_app(db, secret="k", bot_delay=0)) as tc:
+        t = create(tc, RULES, ["human", "bot:random", "bot:random"], game="durak", seed="dw2")
+        tid = t["table"]
+        ann = Client(tc, tid, t["token"], name="ann")
+        ann.until(lambda m: m["type"] == "snapshot")
+        ann.send({"type": "start"})
+        ann.until(lambda m: m["type"] == "event" and m["kind"] == "start")
+        _play_until(ann, rnd, lambda c: c.seq > 12 and c.view["table"] and c.view["current"] == c.seat)
+        before, seq = ann.view, ann.seq
+        assert before["table"] and before["phase"] != "over"  # cards lie on the table: mid-bout
+        played = [m["action"] for m in ann.msgs if m["type"] == "event" and m["kind"] == "action"]
+        watched = Client(tc, tid, None, name="watcher")
+        public = watched.until(lambda m: m["type"] == "snapshot")["view"]
+    with serve(create_app(db, secret="k", bot_delay=0)) as tc:
+        again = Client(tc, tid, t["token"], name="ann again")
+        snap = again.until(lambda m: m["type"] == "snapshot")
+        assert snap["seq"] == seq and snap["view"] == before and snap["table"]["game"] == "durak"
+        watcher = Client(tc, tid, None, name="watcher again")
+        assert watcher.until(lambda m: m["type"] == "snapshot")["view"] == public
+        _play_until(again, rnd, lambda c: False)
+        record = records.parse(tc.get(f"/api/tables/{tid}/record").text)[1]
+        assert list(record.games[0].actions[:len(played)]) == played  # the game went on from where it stood
+
+
+def test_durak_web_plug_in_has_every_member_of_the_servers_protocol():
+    from joker.server.plugin import WebPlugin
+
+    members = set(WebPlugin.__annotations__) | {n for n in vars(WebPlugin) if not n.startswith("_")}
+    web = registry.plugin("durak", "web")
+    assert not [m for m in sorted(members) if not hasattr(web, m)]
+    assert [p["name"] for p in web.lobby_data()["presets"]] == ["durak", "durak-36"]
+    assert web.stalling_dot(parse_rules("durak")) is False and web.analysis is False
+
+
+def test_mypy_strict_accepts_durak_web_plug_in_as_the_servers_web_plugin(tmp_path):
+    """The protocol is structural (a game never imports the server): mypy checks the fit here."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parent.parent / "src"
+    check = tmp_path / "fit.py"
+    check.write_text("from joker.server.plugin import WebPlugin\n"
+                     "from joker.games.durak.web import PLUGIN\n"
+                     "web: WebPlugin = PLUGIN\n")
+    env = {**os.environ, "MYPYPATH": str(src), "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-incremental",
+                          "--config-file", os.devnull, str(check)], capture_output=True, text=True, env=env,
+                         timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
