@@ -260,7 +260,7 @@ def test_the_scorekeeper_pages_use_the_ledgers_storage(tmp_path):
         assert block["premium"] == [300, 0, 0, 200] and block["cut"] == [50, 100, 0, 0]
         v = tc.post(f"{api}/penalty", json={"seat": 1, "code": "stalling"}).json()
         assert v["dots_game"] == [0, 1, 0, 0]
-        v = tc.post(f"{api}/finish").json()
+        v = tc.post(f"{api}/finish", json={}).json()
         assert v["state"] == "finished" and v["places"] == [1, 4, 3, 2] and v["cup_points"] == [3, 0, 1, 2]
         page = tc.get(f"/keeper/game/{gid}")
         assert page.status_code == 200 and "Бутка" in page.text
@@ -329,7 +329,7 @@ def test_the_scorekeeper_words_penalties_and_the_cup_in_the_pages_language(tmp_p
         assert [p["text"] for p in tc.get(api).json()["penalties"]] == ["dot: Печун, deal 1, stalling"]
         # deal 1: bids 0,0,0,0 (dealer Монай), Бутка takes the trick: 10, 50, 50, 50
         tc.post(f"{api}/deal", json={"trump": "S", "bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]})
-        tc.post(f"{api}/finish")
+        tc.post(f"{api}/finish", json={})
         day = tc.post("/api/keeper/days/end", json={}, headers=ru).json()
         # the cup goes to the fewest cup points: Бутка, last of the day's only game
         assert day["holder"] == "Бутка" and day["cup"] == "кубок забирает Бутка — меньше всех очков кубка"
@@ -348,7 +348,7 @@ def test_the_scorekeeper_reopens_an_ended_day_and_names_its_own_controls(tmp_pat
         assert tc.get("/api/keeper").json()["last_day"]["ended"] is False
         api = f"/api/keeper/games/{gid}"
         tc.post(f"{api}/deal", json={"trump": "S", "bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]})
-        tc.post(f"{api}/finish")
+        tc.post(f"{api}/finish", json={})
         tc.post("/api/keeper/days/end", json={})
         over = tc.get("/api/keeper", headers=ru).json()
         today = over["last_day"]["date"]
@@ -357,9 +357,9 @@ def test_the_scorekeeper_reopens_an_ended_day_and_names_its_own_controls(tmp_pat
         refusals = [
             (tc.post("/api/keeper/games", json=new), f"the game day of {today} has ended (reopen it with “Reopen the "
              "day” on the scorekeeper's page)"),
-            (tc.post(f"{api}/undo"), f"the game day of {today} has ended: reopen it (“Reopen the day” on the "
+            (tc.post(f"{api}/undo", json={}), f"the game day of {today} has ended: reopen it (“Reopen the day” on the "
              f"scorekeeper's page) to undo in game {gid}"),
-            (tc.post("/api/keeper/days/start"), f"the game day of {today} already exists (reopen it with “Reopen the "
+            (tc.post("/api/keeper/days/start", json={}), f"the game day of {today} already exists (reopen it with “Reopen the "
              "day”)"),
             (tc.post("/api/keeper/days/end", json={}), "no game day is open (start one with “Start a game day”)"),
         ]
@@ -371,12 +371,12 @@ def test_the_scorekeeper_reopens_an_ended_day_and_names_its_own_controls(tmp_pat
         assert r.status_code == 200 and r.json() == {"date": today}
         over = tc.get("/api/keeper").json()
         assert over["day"] == {"date": today, "games": [gid]} and over["last_day"]["ended"] is False
-        assert tc.post(f"{api}/undo").json()["state"] == "open"  # the finish taken back, in the reopened day
+        assert tc.post(f"{api}/undo", json={}).json()["state"] == "open"  # the finish taken back, in the reopened day
         assert _error(tc.post("/api/keeper/days/reopen", json={"date": today})) == (
             f"the game day of {today} is not ended")
         assert _error(tc.post("/api/keeper/days/reopen", json={"date": "2000-01-01"})) == "no game day on 2000-01-01"
         # a whole deal after its bids were entered: refused unless it agrees, naming the Undo button
-        tc.post(f"{api}/undo")  # the deal, back to deal 1 with nothing entered
+        tc.post(f"{api}/undo", json={})  # the deal, back to deal 1 with nothing entered
         for seat in range(4):
             tc.post(f"{api}/bid", json={"seat": seat, "bid": 0})
         assert _error(tc.post(f"{api}/deal", json={"trump": "S", "bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]})) == (

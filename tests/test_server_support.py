@@ -30,7 +30,7 @@ TIMEOUT = 10.0
 def serve(app) -> Iterator[TestClient]:
     """The app running in a TestClient; every :class:`Client` opened on it is
     closed on the way out (an open WebSocket would keep the server from stopping)."""
-    with TestClient(app) as tc:
+    with TestClient(app, base_url="http://localhost") as tc:
         tc.clients = []
         try:
             yield tc
@@ -47,7 +47,7 @@ class Client:
                  name: str = ""):
         self.name = name
         self.table = table
-        self._cm = tc.websocket_connect(f"/ws/{table}")
+        self._cm = tc.websocket_connect(f"ws://localhost/ws/{table}")  # a Host the app serves
         self.ws = self._cm.__enter__()
         self.msgs: list[dict[str, Any]] = []
         self.seq = 0 if since is None else since

@@ -16,6 +16,15 @@ def serve_command(
     bot_delay: float = typer.Option(0.8, "--bot-delay", min=0.0, max=10.0,
                                     help="Seconds a bot waits before playing, so people can follow."),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows every request)."),
+    keeper_key: Optional[str] = typer.Option(
+        None, "--keeper-key", envvar="JOKER_KEEPER_KEY", show_envvar=True,
+        help="A key every scorekeeper change must carry (the keeper page asks for it once). Off by default on "
+        "127.0.0.1; required on any other address: one is made and printed when none is given."),
+    allowed_hosts: Optional[str] = typer.Option(
+        None, "--allowed-hosts",
+        help="Comma-separated host names the server answers to (the Host header; '*.example.org' patterns, '*' "
+        "for any). Default: localhost, 127.0.0.1, ::1 and the --host address (on 0.0.0.0: this machine's name "
+        "and addresses)."),
 ) -> None:
     """Serve the web app: tables with friends and bots, the lobby, replays,
     and the scorekeeper, on one database (SQLite by default)."""
@@ -26,11 +35,21 @@ def serve_command(
     except ImportError as e:  # pragma: no cover - the web extra is missing
         typer.echo(f"joker serve needs the web extra: pip install -e '.[web]' ({e})", err=True)
         raise typer.Exit(1)
+    from joker.server.access import hosts_for, keeper_key_for
     from joker.store import display, resolve_url
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    hosts = hosts_for(host, allowed_hosts.split(",") if allowed_hosts else None)
+    key, made = keeper_key_for(host, keeper_key)
     typer.echo(f"Joker is at http://{shown}:{port}  (database: {display(resolve_url(db))}; Ctrl-C stops)", err=True)
-    app = create_app(db, bot_delay=bot_delay, warm_analysis=True)  # the double-dummy solver, ready when asked
+    typer.echo(f"Answering to the hosts: {', '.join(hosts)}  (--allowed-hosts to change)", err=True)
+    if made:
+        typer.echo(f"Scorekeeper key: {key}  (listening on {host}, so the scorekeeper's changes need it; "
+                   "--keeper-key or $JOKER_KEEPER_KEY keeps one)", err=True)
+    elif key:
+        typer.echo("The scorekeeper's changes need the keeper key.", err=True)
+    app = create_app(db, bot_delay=bot_delay, warm_analysis=True,  # the double-dummy solver, ready when asked
+                     keeper_key=key, allowed_hosts=hosts)
     # Messages are small JSON: compressing each costs more CPU (and latency) than it saves on a LAN.
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, ws_ping_interval=20.0,
                 ws_ping_timeout=20.0, ws_per_message_deflate=False)

@@ -12,6 +12,12 @@ the language switch.  API: ``/api/tables`` (list, create), ``/api/tables/{id}``
 ``…/replay``, ``…/analysis`` (its double-dummy analysis: POST starts it, GET
 reads it; :mod:`.analysis_jobs`); ``/api/keeper/…`` (:mod:`.keeper`); the
 OpenAPI description at ``/api/docs``.  WebSocket: ``/ws/{id}`` (:mod:`.ws`, :mod:`.protocol`).
+
+Only the hosts the app is configured for are served (Starlette's
+``TrustedHostMiddleware``; a request or socket with another ``Host`` header is
+answered 400 "Invalid host header"), so a DNS-rebinding page cannot talk to a
+server on the loopback.  The scorekeeper's writes are guarded
+(:func:`.keeper.write_guard`).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from __future__ import annotations
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Optional
+from typing import Any, AsyncIterator, Optional, Sequence
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request, WebSocket
@@ -28,6 +34,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from pydantic import BaseModel, Field
 from swagger_ui_bundle import swagger_ui_path
 
@@ -37,6 +44,7 @@ from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
 from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message
 from . import keeper
+from .access import LOOPBACK_HOSTS
 from .analysis_jobs import NONE, AnalysisJobs, done_json
 from .hub import Hub
 from .plugin import WebPlugin, kit
@@ -76,14 +84,19 @@ class JoinTable(BaseModel):
 
 
 def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
-               warm_analysis: bool = False) -> FastAPI:
+               warm_analysis: bool = False, keeper_key: str | None = None,
+               allowed_hosts: Sequence[str] = LOOPBACK_HOSTS) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
     and kept in the database); ``bot_delay``: seconds a bot waits before it
     plays; ``warm_analysis``: start the analysis worker when the app starts,
     preparing the double-dummy solver in the background (``joker serve`` does;
-    otherwise the first analysis starts it, see :mod:`.analysis_jobs`).  The
+    otherwise the first analysis starts it, see :mod:`.analysis_jobs`);
+    ``keeper_key``: the key every scorekeeper write must carry (``None`` or
+    empty: none, see :mod:`.keeper`); ``allowed_hosts``: the ``Host`` names
+    served (Starlette's patterns: ``*.example.org``, or ``*`` for any;
+    ``joker serve`` adds its bind address, :func:`.access.hosts_for`).  The
     database is opened when the app starts (uvicorn, or ``with TestClient(app)``);
     stopping the app stops the worker."""
 
@@ -108,6 +121,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
 
     app = FastAPI(title="Joker", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json")
+    app.state.keeper_key = keeper_key or None
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # the API's Swagger UI 5 (it reads OpenAPI 3.1) from the swagger-ui-bundle-v2 package, not a CDN (the app works offline)
     app.mount("/api/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")
@@ -142,6 +157,10 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     @app.exception_handler(TableError)
     async def _table_error(request: Request, e: TableError) -> JSONResponse:
         return JSONResponse({"error": e.message, "code": e.code}, status_code=400)
+
+    @app.exception_handler(keeper.KeeperRefusal)
+    async def _keeper_refusal(request: Request, e: keeper.KeeperRefusal) -> JSONResponse:
+        return keeper.refusal_json(request, e)
 
     @app.exception_handler(LedgerError)
     async def _ledger_error(request: Request, e: LedgerError) -> JSONResponse:
@@ -190,8 +209,9 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     @app.get("/keeper", response_class=HTMLResponse)
     def keeper_page(request: Request) -> HTMLResponse:
         led: Ledger = request.app.state.ledger
-        return page(request, "keeper.html", where=led.where,
-                    js={"keeper": keeper.overview(led, lang_of(request)), "presets": keeper.presets_for_keeper()})
+        return page(request, "keeper.html",
+                    js={"keeper": keeper.overview(led, lang_of(request)), "presets": keeper.presets_for_keeper(),
+                        "keeper_key": bool(request.app.state.keeper_key)})
 
     @app.get("/keeper/game/{gid}", response_class=HTMLResponse)
     def keeper_game_page(request: Request, gid: int) -> HTMLResponse:
@@ -200,7 +220,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             return page(request, "notfound.html", 404, what=str(gid))
         return page(request, "keeper_game.html", gid=gid,
                     js={"game": keeper.game_json(led.game(gid), lang_of(request)),
-                        "infringements": keeper.infringements(lang_of(request))})
+                        "infringements": keeper.infringements(lang_of(request)),
+                        "keeper_key": bool(request.app.state.keeper_key)})
 
     @app.get("/lang/{code}")
     async def set_lang(request: Request, code: str, next: str = "/") -> Response:

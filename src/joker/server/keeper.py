@@ -22,16 +22,30 @@ new game, ``seat`` of a bid or a penalty) and what comes back (``first_dealer``,
 sheet (``current.number``, a penalty's ``deal``, ``expect_deal``); texts meant
 for people (refusals, penalty lines) say seats 1-based, as the page and the
 terminal show them.
+
+**Writes are the page's own** (issue 23, item 6).  Every write (``POST``)
+passes :func:`write_guard` first: it must come from this server's pages (an
+``Origin`` other than the request's own host, or a ``Sec-Fetch-Site`` other
+than ``same-origin``/``none``, is refused), carry a JSON body
+(``Content-Type: application/json``, which a cross-site form cannot send
+without the browser asking first) or the keeper key, and, when the app has a
+keeper key (``joker serve --keeper-key``, ``$JOKER_KEEPER_KEY``), the key in
+the ``X-Keeper-Key`` header.  A refusal is ``{"error", "code"}``: 403
+``keeper_cross_site`` / ``keeper_json``, 401 ``keeper_key`` (the page then
+asks for the key once and keeps it for the browser session).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hmac
 import tempfile
 from pathlib import Path
 from typing import Any, Callable, Concatenate, Optional, ParamSpec, TypeVar, cast
 
-from fastapi import APIRouter, Request
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
@@ -43,10 +57,61 @@ from joker.ledger.values import CurrentDeal
 from joker.games.joker.rules import PRESETS, Rules, parse_rules
 from joker.games.joker.web import sheet_json
 
-router = APIRouter()
-
 P = ParamSpec("P")
 T = TypeVar("T")
+
+KEY_HEADER = "X-Keeper-Key"
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+class KeeperRefusal(Exception):
+    """A write refused before it reached the ledger: HTTP ``status``, the
+    catalogue ``code`` (``web`` catalogue) and its placeholder values."""
+
+    def __init__(self, status: int, code: str, **params: str) -> None:
+        super().__init__(code)
+        self.status, self.code, self.params = status, code, params
+
+
+def refusal_json(request: Request, e: KeeperRefusal) -> JSONResponse:
+    """``e`` as the answer: ``{"error": text in the request's language, "code"}``."""
+    text = Tr(lang_of(request), "web")(e.code, **e.params)
+    return JSONResponse({"error": text, "code": e.code}, status_code=e.status)
+
+
+def _same_host(origin: str, host: str) -> bool:
+    """Whether ``origin`` (an ``Origin`` header) names ``host`` (the ``Host`` header, port included)."""
+    try:
+        netloc = urlsplit(origin).netloc
+    except ValueError:
+        return False
+    return bool(netloc) and netloc.lower() == host.lower()
+
+
+def write_guard(request: Request,
+                x_keeper_key: Optional[str] = Header(None, alias=KEY_HEADER, max_length=200,
+                                                     description="the keeper key, when the server has one")) -> None:
+    """Refuse a write that is not the scorekeeper page's own (module docstring);
+    reads pass.  Raises :class:`KeeperRefusal`."""
+    if request.method in SAFE_METHODS:
+        return
+    origin = request.headers.get("origin")
+    host = request.headers.get("host", "")
+    if origin is not None and not _same_host(origin, host):
+        raise KeeperRefusal(403, "keeper_cross_site", origin=origin[:100])
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        raise KeeperRefusal(403, "keeper_cross_site", origin=origin[:100] if origin else site[:40])
+    key: str | None = getattr(request.app.state, "keeper_key", None)
+    given = x_keeper_key or ""
+    if key and not hmac.compare_digest(given.encode(), key.encode()):
+        raise KeeperRefusal(401, "keeper_key_wrong" if given else "keeper_key")
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type != "application/json" and not (key and given):
+        raise KeeperRefusal(403, "keeper_json")
+
+
+router = APIRouter(dependencies=[Depends(write_guard)])
 
 
 def _ledger(request: Request) -> Ledger:
@@ -132,7 +197,6 @@ def overview(led: Ledger, lang: str = "en") -> dict[str, Any]:
                    "fines": s.fines, "dots": s.dots, "slaps": s.slaps} for s in stats if s.games or s.core],
         "cup": {"dates": [d.isoformat() for d in season.dates], "players": season.players,
                 "cumulative": season.cumulative, "holders": season.holders},
-        "where": led.where,
     }
 
 

@@ -95,8 +95,9 @@ function jokerText(a) {
   return T("joker_" + call, { suit: suit });
 }
 
-async function api(method, url, body) {
-  const opts = { method: method, headers: {} };
+// headers: extra request headers (the scorekeeper's key, keeper_key.js).
+async function api(method, url, body, headers) {
+  const opts = { method: method, headers: Object.assign({}, headers || {}) };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);

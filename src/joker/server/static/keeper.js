@@ -18,7 +18,7 @@ function renderDay() {
     const pick = h("select", { id: "k-pick", hidden: true });
     const btn = h("button", { type: "button", id: "k-day-end", text: T("day_end"), onclick: async () => {
       try {
-        const r = await api("POST", "/api/keeper/days/end", { keeper_pick: pick.hidden ? null : pick.value });
+        const r = await keeperApi("/api/keeper/days/end", { keeper_pick: pick.hidden ? null : pick.value });
         toast(r.cup);
         setTimeout(() => location.reload(), 1500);
       } catch (e) {
@@ -36,13 +36,13 @@ function renderDay() {
     const last = K.last_day;
     box.append(h("p", { class: "muted", text: last && last.ended ? T("day_last_ended", { date: last.date, cup: last.cup }) : T("day_none") }));
     const buttons = h("div", { class: "row" }, h("button", { type: "button", id: "k-day-start", text: T("day_start"), onclick: async () => {
-      try { await api("POST", "/api/keeper/days/start"); location.reload(); } catch (e) { toast(e.message, "error"); }
+      try { await keeperApi("/api/keeper/days/start"); location.reload(); } catch (e) { toast(e.message, "error"); }
     } }));
     if (last && last.ended) {
       // the ledger's `day reopen`: the cup decision is cleared until the day ends again
       buttons.append(h("button", { type: "button", id: "k-day-reopen", text: T("day_reopen"), onclick: async () => {
         if (!confirm(T("day_reopen_confirm", { date: last.date }))) return;
-        try { await api("POST", "/api/keeper/days/reopen", { date: last.date }); location.reload(); } catch (e) { toast(e.message, "error"); }
+        try { await keeperApi("/api/keeper/days/reopen", { date: last.date }); location.reload(); } catch (e) { toast(e.message, "error"); }
       } }));
     }
     box.append(buttons);
@@ -79,7 +79,7 @@ function renderRoster() {
   const box = clear($("k-roster"));
   box.append(h("ul", { class: "plain roster" }, K.players.map((p) => h("li", {},
     h("label", { class: "check" }, h("input", { type: "checkbox", checked: p.core, onchange: async (e) => {
-      try { await api("POST", "/api/keeper/players/core", { name: p.name, core: e.target.checked }); } catch (err) { toast(err.message, "error"); }
+      try { await keeperApi("/api/keeper/players/core", { name: p.name, core: e.target.checked }); } catch (err) { toast(err.message, "error"); }
     } }), " " + p.name + " ", h("span", { class: "muted small", text: p.core ? T("core") : T("guest") }))))));
 }
 
@@ -117,7 +117,7 @@ $("k-new").addEventListener("submit", async (e) => {
   const rules = schedule ? p.name + "(schedule='" + schedule + "')" : p.name;
   const fd = $("k-dealer").value;
   try {
-    const g = await api("POST", "/api/keeper/games", { players: players, rules: rules,
+    const g = await keeperApi("/api/keeper/games", { players: players, rules: rules,
       first_dealer: fd === "" ? null : Number(fd), add_players: $("k-guests").checked });
     location.href = "/keeper/game/" + g.id;
   } catch (err) {
@@ -127,7 +127,7 @@ $("k-new").addEventListener("submit", async (e) => {
 $("k-add").addEventListener("submit", async (e) => {
   e.preventDefault();
   try {
-    await api("POST", "/api/keeper/players", { name: $("k-add-name").value, core: $("k-add-core").checked });
+    await keeperApi("/api/keeper/players", { name: $("k-add-name").value, core: $("k-add-core").checked });
     location.reload();
   } catch (err) {
     toast(err.message, "error");

@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 async function post(path, body) {
   $("g-error").textContent = "";
   try {
-    G = await api("POST", "/api/keeper/games/" + G.id + path, body || {});
+    G = await keeperApi("/api/keeper/games/" + G.id + path, body || {});
     render();
     return true;
   } catch (e) {
