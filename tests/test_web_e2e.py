@@ -87,7 +87,7 @@ def _play_by_clicking(page, server: str, shots: Path | None = None) -> tuple[str
     page.fill("#c-name", "Ann")
     page.fill("#c-schedule", "1,2")
     for i in (1, 2, 3):
-        expect(page.locator(f"#c-seat-{i}")).to_have_value("bot:heuristic")
+        expect(page.locator(f"#c-seat-{i}")).to_have_value("bot:easy")
     page.click("#c-submit")
     page.wait_for_url(re.compile(r"/t/[a-z0-9]+$"))
     table = page.url.rsplit("/", 1)[1]

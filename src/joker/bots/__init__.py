@@ -25,6 +25,27 @@ def timed_of(game: str | None = None) -> frozenset[str]:
     return registry.game(game).timed_bots()
 
 
+LEVELS = ("easy", "medium", "hard")
+"""The bot levels people choose from, weakest first (each game's bots name them)."""
+
+
+def offered(game: str | None = None) -> list[str]:
+    """``game``'s bots as a menu offers them: each bot once (names sharing one
+    factory are one bot), by its level name when it has one (``easy`` rather
+    than its alias ``heuristic``); the levels first, weakest first, then the
+    other bots in the game's order.  The aliases stay valid names for
+    :func:`make_bot` and the command line."""
+    bots = bots_of(game)
+    levels = [n for n in LEVELS if n in bots]
+    taken = {id(bots[n]) for n in levels}
+    others = []
+    for name, factory in bots.items():
+        if id(factory) not in taken:
+            taken.add(id(factory))
+            others.append(name)
+    return levels + others
+
+
 def parse_bot_name(name: str, game: str | None = None) -> tuple[str, float | None]:
     """``"search@40ms"`` → ``("search", 0.04)``; ``"heuristic"`` → ``("heuristic", None)``.
     The time after ``@`` is in ``ms`` or ``s`` (a bare number: seconds), for the bots

@@ -39,6 +39,7 @@ from pydantic import BaseModel, Field
 from swagger_ui_bundle import swagger_ui_path
 
 from joker import records, registry
+from joker.bots import offered
 from joker.errors import JokerError
 from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
@@ -156,7 +157,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     # -- errors ---------------------------------------------------------------------------------
     @app.exception_handler(TableError)
     async def _table_error(request: Request, e: TableError) -> JSONResponse:
-        return JSONResponse({"error": e.message, "code": e.code}, status_code=400)
+        text = e.message if e.refusal is None else message(e.refusal, lang_of(request), "web")
+        return JSONResponse({"error": text, "code": e.code}, status_code=400)
 
     @app.exception_handler(keeper.KeeperRefusal)
     async def _keeper_refusal(request: Request, e: keeper.KeeperRefusal) -> JSONResponse:
@@ -179,7 +181,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     async def lobby(request: Request) -> HTMLResponse:
         k = kit(registry.DEFAULT)
         return page(request, "lobby.html", tables=hub_of(request).lobby(),
-                    js={**k.web.lobby_data(), "bots": list(k.game.bots()), "tables": hub_of(request).lobby()})
+                    js={**k.web.lobby_data(), "bots": offered(k.game.name), "tables": hub_of(request).lobby()})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:

@@ -30,7 +30,7 @@ from .botplay import Bots
 from .conns import Conn, dumps, error_text
 from .plugin import kit
 from .store import Store
-from .table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, \
+from .table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, refused, \
     clean_name
 from .tokens import new_nonce, sign
 from .writer import Writer
@@ -267,7 +267,7 @@ class Hub:
                     await self.commit(t, t.plan_action(seat, msg["action"]))
                     return
                 if seat is None:
-                    raise TableError("spectator", "spectators watch: take a seat first")
+                    raise refused("spectator", "spectator")
                 if kind == "start":
                     await self.commit(t, t.plan_start(seat))
                 elif kind == "leave":

@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from joker import records, registry
 from joker.bots import make_bot
-from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError
+from joker.errors import CodedError, IllegalActionError, InvalidNotationError, JokerError, RecordError
 from .plugin import Kit, kit
 from .tokens import new_nonce
 
@@ -56,7 +56,8 @@ class TableError(JokerError):
     ``host``, ``vote``, ``options``), the message says what and why, and
     ``refusal`` is the engine's own error behind an illegal action: a coded
     error (:mod:`joker.errors`) whose code and params let the page say it in
-    its own language."""
+    its own language; the table's own refusals are coded too
+    (:class:`TableRefusal`, :func:`refused`)."""
 
     def __init__(self, kind: str, message: str, refusal: JokerError | None = None):
         super().__init__(message)
@@ -65,16 +66,30 @@ class TableError(JokerError):
         self.refusal = refusal
 
 
+class TableRefusal(CodedError):
+    """A table's refusal said from the ``web`` catalogue (keys ``table_…``), so
+    the page says it in its language (the English is the message)."""
+
+    catalogue = "web"
+
+
+def refused(kind: str, code: str, **params: Any) -> TableError:
+    """The :class:`TableError` of ``kind`` said by the ``web`` catalogue's
+    ``table_<code>`` text filled with ``params`` (values as text)."""
+    r = TableRefusal(f"table_{code}", **{k: str(v) for k, v in params.items()})
+    return TableError(kind, str(r), r)
+
+
 def clean_name(name: object) -> str:
     """A display name: trimmed, inner spaces collapsed, 1..24 characters, no
     control characters.  Raises :class:`TableError`."""
     if not isinstance(name, str):
-        raise TableError("name", "a name is text")
+        raise refused("name", "name_text")
     text = re.sub(r"\s+", " ", name).strip()
     if not text:
-        raise TableError("name", "say your name: it may not be empty")
+        raise refused("name", "name_empty")
     if len(text) > MAX_NAME:
-        raise TableError("name", f"a name has at most {MAX_NAME} characters")
+        raise refused("name", "name_long", n=MAX_NAME)
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in text):
         raise TableError("name", "a name may not hold control characters")
     return text
@@ -370,23 +385,23 @@ class Table:
     def _check_unique(self, name: str, skip: int | None = None) -> None:
         for i, s in enumerate(self.seats):
             if i != skip and s.kind != OPEN and s.name.casefold() == name.casefold():
-                raise TableError("name", f"{s.name!r} already sits at this table (seat {i + 1}): choose another name")
+                raise refused("name", "name_taken", name=s.name, seat=i + 1)
 
     def plan_join(self, name: object, seat: int | None = None) -> Pending:
         """A person takes an open seat (``seat``: 0-based; default the first open
         one) before the game starts.  ``result``: ``(seat, nonce)``."""
         name = clean_name(name)
         if self.status != WAITING:
-            raise TableError("seat", "the game has started: every seat is taken (watch it instead)")
+            raise refused("seat", "started_no_seat")
         open_seats = [i for i, s in enumerate(self.seats) if s.kind == OPEN]
         if not open_seats:
-            raise TableError("seat", "no open seat at this table")
+            raise refused("seat", "no_open_seat")
         if seat is None:
             seat = open_seats[0]
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise TableError("seat", f"no seat {seat!r}: seats are 1..{self.players}")
         if self.seats[seat].kind != OPEN:
-            raise TableError("seat", f"seat {seat + 1} is taken; open seats: {', '.join(str(i + 1) for i in open_seats)}")
+            raise refused("seat", "seat_taken", seat=seat + 1, open=", ".join(str(i + 1) for i in open_seats))
         self._check_unique(name)
         nonce = new_nonce()
         seats = list(self.seats)
@@ -409,25 +424,25 @@ class Table:
             host = self.host_seat if self.host_seat != seat else (humans[0] if humans else seat)
             return self._seats_change("seats", seats, host, what="leave", seat=seat)
         if self.status != PLAYING:
-            raise TableError("not_playing", "the game is over")
+            raise refused("not_playing", "game_over")
         if s.takeover:
-            raise TableError("seat", "a bot already plays this seat")
+            raise refused("seat", "bot_plays_seat")
         seats[seat] = s.copy(takeover=True)
         return self._seats_change("seats", seats, what="takeover", seat=seat)
 
     def plan_takeover(self, by: int, seat: int) -> Pending:
         """A bot plays for the absent player of ``seat`` (asked by a seated player ``by``)."""
         if self.status != PLAYING:
-            raise TableError("not_playing", "a bot takes over a seat only while the game runs")
+            raise refused("not_playing", "takeover_not_running")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise TableError("seat", f"no seat {seat!r}: seats are 0..{self.players - 1}")
         s = self.seats[seat]
         if s.kind != HUMAN:
-            raise TableError("seat", f"seat {seat + 1} is played by a bot already")
+            raise refused("seat", "seat_is_bot", seat=seat + 1)
         if s.takeover:
-            raise TableError("seat", f"a bot already plays for {s.name}")
+            raise refused("seat", "bot_plays_for", name=s.name)
         if self.online[seat] > 0 and by != seat:
-            raise TableError("seat", f"{s.name} is here: only an absent player's seat may be taken over")
+            raise refused("seat", "player_here", name=s.name)
         seats = list(self.seats)
         seats[seat] = s.copy(takeover=True)
         return self._seats_change("seats", seats, what="takeover", seat=seat, by=by)
@@ -436,7 +451,7 @@ class Table:
         """The player of ``seat`` plays it again himself."""
         s = self.seats[seat]
         if s.kind != HUMAN or not s.takeover:
-            raise TableError("seat", "your seat is not played by a bot")
+            raise refused("seat", "not_taken_over")
         seats = list(self.seats)
         seats[seat] = s.copy(takeover=False)
         return self._seats_change("seats", seats, what="takeback", seat=seat)
@@ -444,9 +459,9 @@ class Table:
     def plan_start(self, by: int | None) -> Pending:
         """The host starts the game: bots (``options.fill_bot``) fill the open seats."""
         if self.status != WAITING:
-            raise TableError("not_playing", "the game has already started")
+            raise refused("not_playing", "already_started")
         if by != self.host_seat:
-            raise TableError("host", f"only the host ({self.seats[self.host_seat].name or 'seat ' + str(self.host_seat + 1)}) starts the game")
+            raise refused("host", "host_starts", host=self.seats[self.host_seat].name or f"seat {self.host_seat + 1}")
         seats = list(self.seats)
         used = {s.name.casefold() for s in seats if s.kind != OPEN}
         names = iter([n for n in BOT_NAMES if n.casefold() not in used] + [f"Bot {i}" for i in range(1, 20)])
@@ -466,16 +481,15 @@ class Table:
         raises :class:`TableError` (``not_playing``, ``not_your_turn``,
         ``taken_over``, ``notation``, ``illegal``) and changes nothing."""
         if seat is None:
-            raise TableError("spectator", "spectators watch: take a seat to play")
+            raise refused("spectator", "spectator")
         if self.status != PLAYING or self.state is None:
-            raise TableError("not_playing", "the game is over" if self.status == FINISHED else
-                             "the game has not started yet")
+            raise refused("not_playing", "game_over" if self.status == FINISHED else "not_started")
         st = self.state
         if st.current_player != seat:
             cur = st.current_player
-            raise TableError("not_your_turn", f"not your turn: {self.names()[cur]} (seat {cur + 1}) is to move")
+            raise refused("not_your_turn", "not_your_turn", name=self.names()[cur], seat=cur + 1)
         if source == "human" and self.seats[seat].takeover:
-            raise TableError("taken_over", "a bot is playing your seat: take it back first")
+            raise refused("taken_over", "taken_over")
         if not isinstance(text, str):
             raise TableError("notation", f"an action is text in the engine's notation ({self.kit.web.notation})")
         try:

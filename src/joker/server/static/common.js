@@ -16,9 +16,10 @@ function T(key, vals) {
 }
 
 // An error message in the page's language: an engine refusal from its reason
-// code and params (joker.i18n.refusals), anything else as the server said it.
+// code and params (joker.i18n.refusals), a table's refusal from the page's
+// catalogue (its table_… texts), anything else as the server said it.
 function refusal(m) {
-  const text = m.reason && J.refusals && J.refusals[m.reason];
+  const text = m.reason && ((J.refusals && J.refusals[m.reason]) || (J.T && J.T[m.reason]));
   return text ? fill(text, m.params) : m.message;
 }
 

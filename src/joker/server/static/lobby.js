@@ -42,9 +42,9 @@ function renderSeats() {
   for (let i = 0; i < n; i++) {
     if (i === 0) { box.append(h("div", { class: "seat-row" }, h("b", { text: T("seat_n", { n: 1 }) + ": " }), T("seat_you"))); continue; }
     const sel = h("select", { id: "c-seat-" + i, "aria-label": T("seat_n", { n: i + 1 }) },
-      J.bots.map((b) => h("option", { value: "bot:" + b, text: T("seat_bot", { level: b }) })),
+      J.bots.map((b) => h("option", { value: "bot:" + b, text: T("seat_bot", { level: J.T["bot_" + b] ? T("bot_" + b) : b }) })),
       h("option", { value: "human", text: T("seat_human") }));
-    sel.value = old[i - 1] || (J.bots.includes("heuristic") ? "bot:heuristic" : "bot:" + J.bots[0]);
+    sel.value = old[i - 1] || "bot:" + J.bots[0];
     box.append(h("div", { class: "seat-row" }, h("label", {}, T("seat_n", { n: i + 1 }) + ": ", sel)));
   }
 }

@@ -24,14 +24,15 @@ def _search(level: str) -> Callable[..., Any]:
     return make
 
 
+_MEDIUM, _HARD = _search("medium"), _search("hard")  # a level and its alias are one bot (one factory)
 BOTS: Mapping[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
-    "search": _search("medium"),
-    "search-hard": _search("hard"),
+    "search": _MEDIUM,
+    "search-hard": _HARD,
     "easy": HeuristicBot,
-    "medium": _search("medium"),
-    "hard": _search("hard"),
+    "medium": _MEDIUM,
+    "hard": _HARD,
 }
 """Bot factories by name; each takes a seed (and, for :data:`TIMED`, a time cap in seconds)."""
 

@@ -24,6 +24,7 @@ def _search(level: str) -> Callable[..., Any]:
     return make
 
 
+_MEDIUM, _HARD = _search("medium"), _search("hard")  # a level and its alias are one bot (one factory)
 def _ismcts(seed: int | str | None = None, seconds: float | None = None) -> Any:
     from .ismcts import OpenSpielISMCTSBot  # imports pyspiel: only when this bot is made
 
@@ -33,11 +34,11 @@ def _ismcts(seed: int | str | None = None, seconds: float | None = None) -> Any:
 BOTS: dict[str, Callable[..., Any]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
-    "search": _search("medium"),
-    "search-hard": _search("hard"),
+    "search": _MEDIUM,
+    "search-hard": _HARD,
     "easy": HeuristicBot,
-    "medium": _search("medium"),
-    "hard": _search("hard"),
+    "medium": _MEDIUM,
+    "hard": _HARD,
     "ismcts": _ismcts,
 }
 """Bot factories by name; each takes a seed (and, for :data:`TIMED`, a time cap in seconds)."""
