@@ -78,9 +78,10 @@ def _page(browser, locale="en-GB", width=1000, height=900):
     return ctx, page, errors
 
 
-def _play_by_clicking(page, server: str, shots: Path | None = None) -> tuple[str, int]:
+def _play_by_clicking(page, server: str, shots: Path | None = None, look=None) -> tuple[str, int]:
     """Create a ``1,2`` table against three bots from the lobby and play it to the
-    end by clicking (screenshots in ``shots``): the table id and the clicks made."""
+    end by clicking (screenshots in ``shots``; ``look(what)`` called before each
+    ``bid``, ``play`` and ``joker`` choice): the table id and the clicks made."""
     from playwright.sync_api import expect
 
     page.goto(server + "/")
@@ -100,6 +101,8 @@ def _play_by_clicking(page, server: str, shots: Path | None = None) -> tuple[str
         bid = page.locator("#panel button:enabled")
         card = page.locator("#hand button.card.legal")
         if bid.count():
+            if look:
+                look("bid")
             if clicks == 0 and shots:
                 page.screenshot(path=str(shots / "bid.png"), full_page=True)
             bid.first.click()
@@ -107,10 +110,14 @@ def _play_by_clicking(page, server: str, shots: Path | None = None) -> tuple[str
         elif card.count():
             # only legal cards are highlighted; the others are dimmed and disabled
             assert page.locator("#hand button.card.dim:enabled").count() == 0
+            if look:
+                look("play")
             if shots and not (shots / "play.png").exists():
                 page.screenshot(path=str(shots / "play.png"), full_page=True)
             card.first.click()
             if page.locator("#joker-dialog[open]").count():
+                if look:
+                    look("joker")
                 if shots:
                     page.screenshot(path=str(shots / "joker.png"))
                 page.locator("#joker-options button").first.click()

@@ -60,6 +60,16 @@ STATIC = HERE / "static"
 ENV_SECRET = "JOKER_SECRET"
 
 
+def rules_label(t: Tr, rules: str) -> str:
+    """A rules string as people read it: the preset's name in ``t``'s language
+    and the options as written (``Bus-Angeles regulation (schedule='1,2')``);
+    an unknown preset as it is.  The pages' ``rulesLabel`` (common.js) says the same."""
+    preset, paren, rest = rules.partition("(")
+    key = f"preset_{preset}"
+    name = t(key) if t.catalogue.has(key) else preset
+    return f"{name} ({rest}" if paren else name
+
+
 class CreateTable(BaseModel):
     """A new table: the host's ``name``; ``game`` a registered game (default
     ``joker``); ``rules`` a rules string (a preset name or e.g.
@@ -146,8 +156,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         web = web or kit(registry.DEFAULT).web
         js = {"lang": lang, "T": catalogue("web").table(lang), **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
-            request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
-                            "js": script_json(js), **ctx},
+            request, name, {"t": (t := Tr(lang, "web")), "lang": lang, "langs": LANGS, "path": request.url.path,
+                            "rules_label": lambda rules: rules_label(t, rules), "js": script_json(js), **ctx},
             status_code=status)
 
     def hub_of(request: Request) -> Hub:

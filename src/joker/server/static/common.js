@@ -23,6 +23,22 @@ function refusal(m) {
   return text ? fill(text, m.params) : m.message;
 }
 
+// A preset by its human name ("bus-angeles" -> "Bus-Angeles regulation"); a
+// rules string as that name and its options: "Bus-Angeles regulation (schedule='1,2')".
+function presetName(name) { return J.T && J.T["preset_" + name] ? T("preset_" + name) : name; }
+function rulesLabel(rules) {
+  const preset = String(rules).split("(")[0];
+  const opts = String(rules).slice(preset.length);
+  return presetName(preset) + (opts ? " " + opts : "");
+}
+
+// A bot by its level's name ("easy" -> "Easy"; an alias such as "heuristic", or a
+// time cap "search@40ms", by its level's name too); an unknown bot as it is.
+function botName(bot) {
+  const base = String(bot).split("@")[0];
+  return J.T && J.T["bot_" + base] ? T("bot_" + base) : bot;
+}
+
 // h("div", {class: "x", text: "hi", onclick: f, dataset: {a: 1}}, child, ...)
 function h(tag, attrs, ...kids) {
   const el = document.createElement(tag);
@@ -70,9 +86,9 @@ function cardEl(c, opts) {
   const p = cardParts(c);
   const cls = ["card", p.red ? "red" : "", p.joker ? "joker" : "", opts.cls || ""].join(" ").trim();
   const inner = p.joker
-    ? [h("span", { class: "rank", text: "★" }), h("span", { class: "suit small", text: "JOKER" })]
+    ? [h("span", { class: "rank", text: "★" }), h("span", { class: "suit small", text: T("card_joker") })]
     : [h("span", { class: "rank", text: p.rank }), h("span", { class: "suit", text: p.suit })];
-  const attrs = { class: cls, title: c, dataset: { card: c } };
+  const attrs = { class: cls, title: p.joker ? T("card_joker") : cardText(c), dataset: { card: c } };
   if (opts.onclick) {
     return h("button", Object.assign(attrs, { type: "button", onclick: opts.onclick, disabled: opts.disabled }), inner);
   }
@@ -146,8 +162,9 @@ function renderSheet(el, rows, players) {
           h("span", { class: "dealer-dot", text: r.dealer === s ? "●" : "" }),
           h("span", { class: "bt", text: bt }), h("span", { class: "score", text: r.scores[s] }));
       });
-      body.append(h("tr", { class: "deal" }, h("td", { text: r.label }), h("td", { text: r.cards }),
-        h("td", { class: "trump", text: r.trump }), tds));
+      const [n, kind] = String(r.cards).split(" ");  // "9 dark": the size and a special deal's kind
+      body.append(h("tr", { class: "deal" }, h("td", { text: r.label }), h("td", { text: kind ? n + " " + T("kind_" + kind) : n }),
+        h("td", { class: "trump", text: r.trump === "NT" ? T("sheet_no_trump") : r.trump }), tds));
     } else if (r.kind === "block") {
       const n = (r.label.match(/\d+/) || [""])[0];
       const tds = players.map((_, s) => h("td", { class: "cell" },

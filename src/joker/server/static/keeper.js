@@ -105,7 +105,7 @@ function renderStats() {
       keys.map((k) => h("td", { text: s[k] === null ? "–" : s[k] + (k === "made_share" ? "%" : "") })))))));
 }
 
-J.presets.forEach((p) => $("k-preset").append(h("option", { value: p.name, text: p.name + " · " + p.players })));
+J.presets.forEach((p) => $("k-preset").append(h("option", { value: p.name, text: presetName(p.name) + " · " + T("players_n", { n: p.players }) })));
 $("k-preset").addEventListener("change", renderNewGame);
 $("k-new").addEventListener("submit", async (e) => {
   e.preventDefault();

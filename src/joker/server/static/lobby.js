@@ -8,7 +8,7 @@ function renderTables(tables) {
   if (!tables.length) { box.append(h("p", { class: "muted", text: T("lobby_empty") })); return; }
   const rows = tables.map((t) => h("tr", {},
     h("td", {}, h("a", { href: "/t/" + t.id, text: t.id })),
-    h("td", { class: "small", text: t.rules }),
+    h("td", { class: "small", text: rulesLabel(t.rules) }),
     h("td", { text: t.seats.map((s) => (s.kind === "open" ? "·" : s.name)).join(", ") }),
     h("td", { text: t.status === "waiting" ? T("open_seats", { n: t.open }) :
       t.deal != null ? T("deal_of", { deal: t.deal, deals: t.deals }) : T("status_" + t.status) }),  // a game without deals: its status
@@ -42,7 +42,7 @@ function renderSeats() {
   for (let i = 0; i < n; i++) {
     if (i === 0) { box.append(h("div", { class: "seat-row" }, h("b", { text: T("seat_n", { n: 1 }) + ": " }), T("seat_you"))); continue; }
     const sel = h("select", { id: "c-seat-" + i, "aria-label": T("seat_n", { n: i + 1 }) },
-      J.bots.map((b) => h("option", { value: "bot:" + b, text: T("seat_bot", { level: J.T["bot_" + b] ? T("bot_" + b) : b }) })),
+      J.bots.map((b) => h("option", { value: "bot:" + b, text: T("seat_bot", { level: botName(b) }) })),
       h("option", { value: "human", text: T("seat_human") }));
     sel.value = old[i - 1] || "bot:" + J.bots[0];
     box.append(h("div", { class: "seat-row" }, h("label", {}, T("seat_n", { n: i + 1 }) + ": ", sel)));
@@ -57,7 +57,7 @@ function rulesText() {
   return schedule ? preset + "(schedule='" + schedule + "')" : preset;
 }
 
-J.presets.forEach((p) => $("c-preset").append(h("option", { value: p.name, text: p.name + " · " + p.players })));
+J.presets.forEach((p) => $("c-preset").append(h("option", { value: p.name, text: presetName(p.name) + " · " + T("players_n", { n: p.players }) })));
 $("c-preset").addEventListener("change", renderSeats);
 $("c-rules").addEventListener("change", renderSeats);
 $("c-name").value = localStorage.getItem("joker.name") || "";

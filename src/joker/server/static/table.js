@@ -128,7 +128,7 @@ function seatBadges(i) {
   const s = S.table.seats[i];
   const out = [];
   if (i === S.table.host_seat && s.kind === "human") out.push(h("span", { class: "badge", text: T("host") }));
-  if (s.kind === "bot") out.push(h("span", { class: "badge bot", text: T("bot") + " · " + s.bot }));
+  if (s.kind === "bot") out.push(h("span", { class: "badge bot", text: T("bot") + " · " + botName(s.bot) }));
   if (s.kind === "human" && s.takeover) out.push(h("span", { class: "badge bot", text: T("taken_over", { name: s.name }) }));
   else if (s.kind === "human") out.push(h("span", { class: "badge " + (S.online[i] ? "on" : "off"), text: S.online[i] ? T("online") : T("away") }));
   if (s.kind === "open") out.push(h("span", { class: "badge off", text: T("open_seat") }));

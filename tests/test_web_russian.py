@@ -1,0 +1,144 @@
+"""The Russian pages carry no English UI text (issue 23, item 5).
+
+Debian's Chromium (Playwright) opens every page in Russian — the lobby, a table
+while bidding and playing and at game over, the finished games, the replay,
+the scorekeeper's front page and a game on it (a no-trump deal entered), the
+not-found page — and reads what a person sees: the visible text, the options
+of every menu, tooltips, placeholders, labels and the tab title.  After
+taking out what people typed (players' names, the table id) and notation
+(rules strings, card ranks), no English text of the ``web`` catalogue is
+there and no Latin word is left but a few proper names.  Screenshots go to
+``$JOKER_SHOTS`` (else the test's folder).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from joker.i18n import catalogue
+from joker.server.table import BOT_NAMES
+from test_web_e2e import _page, _play_by_clicking, browser, server  # noqa: F401  (fixtures)
+
+PROPER = {"ISMCTS", "OpenSpiel", "Oh", "Hell", "EN", "RU", "English", "JSON", "CSV", "joker", "ledger"}
+"""Latin words a Russian page may show: names of things (the other language's
+own name, file formats, the terminal command, an outside library)."""
+
+VISIBLE = """() => {
+  const out = [document.title, document.body.innerText];
+  for (const el of document.querySelectorAll("[title], [placeholder], [aria-label], [alt]")) {
+    for (const a of ["title", "placeholder", "aria-label", "alt"]) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+  }
+  for (const o of document.querySelectorAll("option")) out.push(o.textContent);
+  return out.join("\\n");
+}"""
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    d = Path(os.environ.get("JOKER_SHOTS") or tmp_path / "screenshots")
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def _english() -> list[str]:
+    """Pieces of the English web texts that Russian never shows: each text's
+    runs between placeholders, of two words or more, where Russian differs."""
+    cat = catalogue("web")
+    en, ru = cat.texts["en"], cat.texts["ru"]
+    pieces = set()
+    for key, text in en.items():
+        if ru.get(key) == text:
+            continue
+        for run in re.split(r"\{[^}]*\}", text):
+            run = run.strip(" .,:;()·—-")
+            if len(run.split()) >= 2 and re.search(r"[A-Za-z]{3}", run):
+                pieces.add(run)
+    return sorted(pieces)
+
+
+def _check(page, names: list[str], where: str) -> None:
+    text = page.evaluate(VISIBLE)
+    for n in sorted(names, key=len, reverse=True):
+        text = text.replace(n, " ")
+    text = re.sub(r"[a-z0-9-]*\([a-z_]+=[^()]*\)", " ", text)  # rules options: bus-angeles(schedule='1,2')
+    found = [p for p in _english() if p in text]
+    assert not found, f"{where}: English UI text {found}"
+    latin = sorted({w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in PROPER})
+    assert not latin, f"{where}: Latin words {latin} in\n{text}"
+
+
+def test_every_russian_page_is_russian(server, browser, shots):  # noqa: F811 (fixtures)
+    from playwright.sync_api import expect
+
+    ctx, page, errors = _page(browser, locale="ru-RU", width=1280, height=800)
+    names = ["Ann", *BOT_NAMES]
+    page.goto(server + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    # the seat menu: each bot once, by its level, in Russian
+    page.fill("#c-schedule", "1,2")
+    options = page.locator("#c-seat-1 option")
+    expect(options).to_have_text(["бот: Лёгкий", "бот: Средний", "бот: Сильный", "бот: Случайный",
+                                  "бот: ISMCTS (OpenSpiel)", "человек (по приглашению)"])
+    expect(page.locator("#c-preset option").first).to_have_text("Регламент Бус-Анджелес · игроков: 4")
+    _check(page, names, "lobby")
+    page.screenshot(path=str(shots / "ru-lobby.png"), full_page=True)
+
+    # a whole game, looked at while bidding, while playing and at the end
+    seen = {}
+
+    def look(what: str) -> None:
+        if what not in seen:
+            seen[what] = True
+            _check(page, names + [page.url.rsplit("/", 1)[1]], what)
+            page.screenshot(path=str(shots / f"ru-{what}.png"), full_page=True)
+
+    table, _ = _play_by_clicking(page, server, look=lambda what: look("table-" + what))
+    names.append(table)
+    expect(page.locator("#standings")).to_be_visible()
+    look("table-over")
+    assert {"table-bid", "table-play"} <= set(seen)
+    # a table's refusal is said in Russian from its code
+    said = page.evaluate("""() => refusal({reason: "table_not_your_turn", params: {name: "Вера", seat: "2"},
+                                           message: "not your turn: Вера (seat 2) is to move"})""")
+    assert said == "не ваш ход: ходит Вера (место 2)"
+
+    page.goto(server + "/games")
+    _check(page, names, "games")
+    page.screenshot(path=str(shots / "ru-games.png"), full_page=True)
+    page.goto(server + f"/replay/{table}")
+    expect(page.locator("main")).to_contain_text("Раздача")
+    _check(page, names, "replay")
+    page.screenshot(path=str(shots / "ru-replay.png"), full_page=True)
+
+    # the scorekeeper: a game of two deals, the second without trump
+    keeper = ["Бутка", "Печун", "Бардак", "Монай"]
+    r = ctx.request.post(server + "/api/keeper/games", data={"players": keeper, "rules": "bus-angeles(schedule='1,2')"})
+    assert r.ok, r.text()
+    gid = r.json()["id"]
+    r = ctx.request.post(server + f"/api/keeper/games/{gid}/deal",
+                         data={"trump": "H", "bids": [0, 0, 0, 0], "tricks": [0, 1, 0, 0]})
+    assert r.ok, r.text()
+    page.goto(server + "/keeper")
+    _check(page, names, "keeper")
+    page.screenshot(path=str(shots / "ru-keeper.png"), full_page=True)
+    page.goto(server + f"/keeper/game/{gid}")
+    expect(page.locator("#g-sum")).to_have_text("всего 0 из 2")
+    _check(page, names, "keeper game, entering")
+    page.screenshot(path=str(shots / "ru-keeper-entry.png"), full_page=True)
+    r = ctx.request.post(server + f"/api/keeper/games/{gid}/deal",
+                         data={"trump": "N", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]})
+    assert r.ok, r.text()
+    page.reload()
+    expect(page.locator("table.sheet tr.deal td.trump").nth(1)).to_have_text("БК")
+    expect(page.locator("table.sheet tr.block td b").first).to_have_text("блок 1")
+    _check(page, names, "keeper game, sheet")
+    page.screenshot(path=str(shots / "ru-keeper-sheet.png"), full_page=True)
+
+    page.goto(server + "/t/nosuchtable")
+    _check(page, names + ["nosuchtable"], "not found")
+    assert not errors
+    ctx.close()
