@@ -119,7 +119,10 @@ def test_the_english_is_what_the_ledger_raises_and_the_russian_is_russian(tmp_pa
     check("no_game_yet", "no game yet (start one with `joker ledger game new --players A,B,C,D`)",
           led.set_trump, None, "H")
     check("player_exists", "player 'Бутка' already exists", led.add_player, A)
-    check("bad_name", "a player's name must be non-empty and without commas: ','", led.add_player, " , ")
+    check("bad_name", "a player's name has 1..40 characters, without commas or control characters: ','",
+          led.add_player, " , ")
+    check("bad_name", "a player's name has 1..40 characters, without commas or control characters: 'a\\x07b'",
+          led.add_player, "a\x07b")
     check("players_count", "bus-angeles is played by 4 players; 3 given", led.new_game, [A, B, C])
     check("no_player", "no player 'Некто' (add one with `joker ledger players add 'Некто'`)",
           led.new_game, [A, B, C, "Некто"])

@@ -122,6 +122,10 @@ def test_hosts_and_key_follow_the_bind_address():
     assert keeper_key_for("127.0.0.1", None) == (None, False)
     assert keeper_key_for("127.0.0.1", "k") == ("k", False)
     assert keeper_key_for("0.0.0.0", "given") == ("given", False)
+    with pytest.raises(ValueError, match="printable ASCII"):
+        keeper_key_for("0.0.0.0", "ключ")
+    with pytest.raises(ValueError, match="printable ASCII"):
+        keeper_key_for("0.0.0.0", "two words")
     key, made = keeper_key_for("0.0.0.0", None)
     assert made and key and len(key) == 16 and keeper_key_for("0.0.0.0", None)[0] != key
 
@@ -149,3 +153,10 @@ def test_joker_serve_sets_the_key_and_hosts(monkeypatch, tmp_path, args, env, ke
     else:
         assert made == key
     assert "Answering to the hosts: localhost, 127.0.0.1, [::1]" in out.output
+
+
+def test_joker_serve_refuses_a_key_that_cannot_travel_in_a_header(tmp_path):
+    from joker.cli.main import app as cli
+
+    out = CliRunner().invoke(cli, ["serve", "--db", str(tmp_path / "s.db"), "--keeper-key", "ключ"])
+    assert out.exit_code == 2 and "--keeper-key: the keeper key is printable ASCII" in out.output

@@ -155,6 +155,32 @@ def test_hostile_names_on_the_scorekeeper_pages(tmp_path, monkeypatch):
         assert set(data["game"]["players"]) <= names
 
 
+RTL = ["\u200fשלום\u200f", "\u202eevil\u202c", "\u2067x\u2069"]
+HUGE = "<" * 10_000  # a 10 kB name
+
+
+def test_bidi_controls_and_10kb_names_are_refused_with_a_reason_and_marks_kept_as_text(tmp_path, monkeypatch):
+    """A 10 kB name and the bidi controls that would reorder the page's text
+    after a name (overrides, isolates) are refused, naming the problem, and
+    nothing is stored; a right-to-left mark is a letter of a name like any."""
+    monkeypatch.delenv("JOKER_DB_URL", raising=False)
+    with serve(_app(tmp_path)) as tc:
+        for name in (HUGE, RTL[1], RTL[2]):
+            r = tc.post("/api/tables", json={"name": name, "seats": ["human", "bot", "bot", "bot"]})
+            assert r.status_code == 400 and r.json()["error"], name[:10]
+            r = tc.post("/api/keeper/players", json={"name": name})
+            assert r.status_code == 400 and "name" in r.json()["error"], name[:10]
+            r = tc.post("/api/keeper/games", json={"players": [name, "a", "b", "c"]})  # a guest's name is checked too
+            assert r.status_code == 400 and "name" in r.json()["error"], name[:10]
+            assert len(r.text) < 1000  # the refusal does not echo 10 kB back
+        assert tc.get("/api/tables").json() == [] and tc.get("/api/keeper").json()["players"] == []
+        players = [RTL[0], "</script><i>x</i>", "{{7*7}}", QUOTES[:10]]
+        gid = tc.post("/api/keeper/games", json={"players": players}).json()["id"]
+        for url in ("/keeper", f"/keeper/game/{gid}"):
+            data, text = _check(tc.get(url).text, players[1:])  # the marked name is plain text: it may appear
+            assert set(players) <= _strings(data)
+
+
 # -- in the browser ------------------------------------------------------------------------------
 from test_web_e2e import _page, browser, server  # noqa: E402,F401  (fixtures: the app on a port, Chromium)
 

@@ -32,13 +32,17 @@ def _need_chromium() -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    import uvicorn
-
     from joker.server import create_app
 
     _need_chromium()
     db = tmp_path_factory.mktemp("web") / "web.db"
-    app = create_app(str(db), bot_delay=0.05, secret="e2e")
+    yield from running(create_app(str(db), bot_delay=0.05, secret="e2e"))
+
+
+def running(app):
+    """``app`` served by uvicorn on a free loopback port, in a thread: yields its URL, then stops it."""
+    import uvicorn
+
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -7,7 +7,9 @@ not-found page — and reads what a person sees: the visible text, the options
 of every menu, tooltips, placeholders, labels and the tab title.  After
 taking out what people typed (players' names, the table id) and notation
 (rules strings, card ranks), no English text of the ``web`` catalogue is
-there and no Latin word is left but a few proper names.  Screenshots go to
+there and no Latin word is left but a few proper names.  The server has a
+keeper key: the scorekeeper's page asks for it once (in Russian), keeps it
+for the session and asks again when it is wrong.  Screenshots go to
 ``$JOKER_SHOTS`` (else the test's folder).
 """
 
@@ -21,7 +23,9 @@ import pytest
 
 from joker.i18n import catalogue
 from joker.server.table import BOT_NAMES
-from test_web_e2e import _page, _play_by_clicking, browser, server  # noqa: F401  (fixtures)
+from test_web_e2e import _need_chromium, _page, _play_by_clicking, browser, running  # noqa: F401  (fixture)
+
+KEY = "klyuch-42"
 
 PROPER = {"ISMCTS", "OpenSpiel", "Oh", "Hell", "EN", "RU", "English", "JSON", "CSV", "joker", "ledger"}
 """Latin words a Russian page may show: names of things (the other language's
@@ -35,6 +39,15 @@ VISIBLE = """() => {
   for (const o of document.querySelectorAll("option")) out.push(o.textContent);
   return out.join("\\n");
 }"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from joker.server import create_app
+
+    _need_chromium()
+    db = tmp_path_factory.mktemp("ru") / "ru.db"
+    yield from running(create_app(str(db), bot_delay=0.05, secret="ru", keeper_key=KEY))
 
 
 @pytest.fixture
@@ -71,7 +84,7 @@ def _check(page, names: list[str], where: str) -> None:
     assert not latin, f"{where}: Latin words {latin} in\n{text}"
 
 
-def test_every_russian_page_is_russian(server, browser, shots):  # noqa: F811 (fixtures)
+def test_every_russian_page_is_russian(server, browser, shots):
     from playwright.sync_api import expect
 
     ctx, page, errors = _page(browser, locale="ru-RU", width=1280, height=800)
@@ -116,11 +129,13 @@ def test_every_russian_page_is_russian(server, browser, shots):  # noqa: F811 (f
 
     # the scorekeeper: a game of two deals, the second without trump
     keeper = ["Бутка", "Печун", "Бардак", "Монай"]
-    r = ctx.request.post(server + "/api/keeper/games", data={"players": keeper, "rules": "bus-angeles(schedule='1,2')"})
+    key = {"X-Keeper-Key": KEY}
+    r = ctx.request.post(server + "/api/keeper/games", data={"players": keeper, "rules": "bus-angeles(schedule='1,2')"},
+                         headers=key)
     assert r.ok, r.text()
     gid = r.json()["id"]
     r = ctx.request.post(server + f"/api/keeper/games/{gid}/deal",
-                         data={"trump": "H", "bids": [0, 0, 0, 0], "tricks": [0, 1, 0, 0]})
+                         data={"trump": "H", "bids": [0, 0, 0, 0], "tricks": [0, 1, 0, 0]}, headers=key)
     assert r.ok, r.text()
     page.goto(server + "/keeper")
     _check(page, names, "keeper")
@@ -130,7 +145,7 @@ def test_every_russian_page_is_russian(server, browser, shots):  # noqa: F811 (f
     _check(page, names, "keeper game, entering")
     page.screenshot(path=str(shots / "ru-keeper-entry.png"), full_page=True)
     r = ctx.request.post(server + f"/api/keeper/games/{gid}/deal",
-                         data={"trump": "N", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]})
+                         data={"trump": "N", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]}, headers=key)
     assert r.ok, r.text()
     page.reload()
     expect(page.locator("table.sheet tr.deal td.trump").nth(1)).to_have_text("БК")
@@ -140,5 +155,33 @@ def test_every_russian_page_is_russian(server, browser, shots):  # noqa: F811 (f
 
     page.goto(server + "/t/nosuchtable")
     _check(page, names + ["nosuchtable"], "not found")
+    assert not errors
+    ctx.close()
+
+
+def test_the_keeper_page_asks_for_the_key_once(server, browser, shots):
+    from playwright.sync_api import expect
+
+    ctx, page, errors = _page(browser, locale="ru-RU", width=390, height=844)
+    asked: list[str] = []
+    answers = iter(["ключ", "wrong-key", KEY])  # a key is ASCII: Cyrillic is asked again at once
+
+    def answer(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept(next(answers))
+
+    page.on("dialog", answer)
+    page.goto(server + "/keeper")
+    page.fill("#k-add-name", "Гость")
+    page.click("#k-add button[type=submit]")
+    expect(page.locator("#k-roster")).to_contain_text("Гость")
+    # asked in Russian; the wrong key refused by the server and asked again
+    assert len(asked) == 3 and asked[0].startswith("Ключ ведущего"), asked
+    assert asked[1].startswith("неверный ключ") and asked[2].startswith("неверный ключ"), asked
+    page.fill("#k-add-name", "Гостья")
+    page.click("#k-add button[type=submit]")
+    expect(page.locator("#k-roster")).to_contain_text("Гостья")
+    assert len(asked) == 3  # kept for the session
+    page.screenshot(path=str(shots / "ru-keeper-key-phone.png"), full_page=True)
     assert not errors
     ctx.close()

@@ -40,7 +40,11 @@ def serve_command(
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     hosts = hosts_for(host, allowed_hosts.split(",") if allowed_hosts else None)
-    key, made = keeper_key_for(host, keeper_key)
+    try:
+        key, made = keeper_key_for(host, keeper_key)
+    except ValueError as e:
+        typer.echo(f"joker serve: --keeper-key: {e}", err=True)
+        raise typer.Exit(2)
     typer.echo(f"Joker is at http://{shown}:{port}  (database: {display(resolve_url(db))}; Ctrl-C stops)", err=True)
     typer.echo(f"Answering to the hosts: {', '.join(hosts)}  (--allowed-hosts to change)", err=True)
     if made:

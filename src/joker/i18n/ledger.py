@@ -57,7 +57,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "db_bad_url": "not a database URL or path: {url!r}",
         # what the keeper types (inputs.py)
         "not_trump": "not a trump: {text!r} (use S C D H, ♠ ♣ ♦ ♥, or N for no-trump)",
-        "bad_name": "a player's name must be non-empty and without commas: {name!r}",
+        "bad_name": "a player's name has 1..{n} characters, without commas or control characters: {name!r}",
         "no_seat": "no seat {seat}: seats are 1..{seats}",
         "not_playing": "{who!r} does not play in this game (players: {players}; or a seat 1..{seats})",
         "bids_count": "{where}: {n} bids needed, one per seat in seat order; got {got}",
@@ -174,7 +174,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "db_other_alembic": "{db} — не база записей joker (база Alembic другой программы)",
         "db_bad_url": "не адрес и не путь базы данных: {url!r}",
         "not_trump": "не козырь: {text!r} (S C D H, ♠ ♣ ♦ ♥ или N — бескозырка)",
-        "bad_name": "имя игрока не может быть пустым или содержать запятые: {name!r}",
+        "bad_name": "имя игрока — от 1 до {n} символов, без запятых и управляющих символов: {name!r}",
         "no_seat": "нет места {seat}: места от 1 до {seats}",
         "not_playing": "{who!r} не играет в этой партии (игроки: {players}; или место от 1 до {seats})",
         "bids_count": "{where}: нужно {n} {n:заказ|заказа|заказов}, по одному на место, по порядку мест; "

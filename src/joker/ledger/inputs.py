@@ -5,6 +5,7 @@ saying what was expected.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Literal, Sequence, overload
 
 from joker.cards import Suit, format_suit, parse_suit
@@ -24,11 +25,20 @@ def parse_trump(text: str | None) -> str:
         raise LedgerError("not_trump", text=text) from None
 
 
+MAX_NAME = 40
+"""The longest player's name, in characters (the keeper page's field allows as many)."""
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Embeddings, overrides and isolates: they would reorder the text printed after a name."""
+
+
 def _player_name(text: str) -> str:
-    """A new player's name: stripped, non-empty, without commas (lists of players are comma-separated)."""
+    """A new player's name: stripped, 1..:data:`MAX_NAME` characters, without
+    commas (lists of players are comma-separated), control characters (they
+    print as nothing) or bidi controls (:data:`BIDI_CONTROLS`)."""
     name = text.strip()
-    if not name or "," in name:
-        raise LedgerError("bad_name", name=name)
+    if (not name or len(name) > MAX_NAME or "," in name or BIDI_CONTROLS & set(name)
+            or any(unicodedata.category(c) == "Cc" for c in name)):
+        raise LedgerError("bad_name", name=name if len(name) <= MAX_NAME else name[:MAX_NAME] + "…", n=MAX_NAME)
     return name
 
 

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from joker.games.joker.rules import RULES_VERSION, Rules
 from joker.store import Entry, Game, GameDay, GameSeat, Player
 from .db import LedgerError
+from .inputs import _player_name
 from .values import FINISHED, OPEN, DayInfo
 
 
@@ -76,7 +77,7 @@ def _new_game(s: Session, players: Sequence[str], rules: Rules, first_dealer: in
         except LedgerError:
             if not add_players:
                 raise
-            p = Player(name=name.strip(), core=False)
+            p = Player(name=_player_name(name), core=False)  # a guest's name is checked as any new player's
             s.add(p)
             s.flush()
             rows.append(p)

@@ -69,8 +69,11 @@ def hosts_for(bind: str, given: Sequence[str] | None = None) -> list[str]:
 def keeper_key_for(bind: str, given: str | None) -> tuple[str | None, bool]:
     """The scorekeeper's key when listening on ``bind`` and whether it was made
     here: ``given`` if any; none on the loopback; else a new random key
-    (16 URL-safe characters), which the caller prints."""
+    (16 URL-safe characters), which the caller prints.  Raises ``ValueError``
+    for a given key that is not printable ASCII without spaces."""
     if given:
+        if not all("!" <= c <= "~" for c in given):
+            raise ValueError("the keeper key is printable ASCII without spaces (it travels in an HTTP header)")
         return given, False
     if is_loopback(bind):
         return None, False

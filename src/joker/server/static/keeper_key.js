@@ -7,9 +7,11 @@ const KEEPER_KEY = "joker-keeper-key";
 
 function keeperKey(again) {
   let key = again ? null : sessionStorage.getItem(KEEPER_KEY);
-  if (!key) {
+  while (!key) {
     key = (prompt(T(again ? "keeper_key_wrong" : "keeper_key_prompt")) || "").trim();
     if (!key) throw new Error(T("keeper_key"));
+    // a key is printable ASCII (joker serve checks it): anything else cannot be one, nor go in a header
+    if (!/^[\x21-\x7e]+$/.test(key)) { key = null; again = true; continue; }
     sessionStorage.setItem(KEEPER_KEY, key);
   }
   return key;
