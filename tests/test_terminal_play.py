@@ -240,10 +240,10 @@ def test_refusals_use_the_screens_notation(tmp_path, lang, said):
 
 @pytest.mark.parametrize("lang, lines, said", [
     # the hint as typed at the prompt, then typed there
-    ("en", ("0", "hint", "X1 takes ♥"), ("Hint (heuristic): X1 takes ♥\n", "You play X1 (joker: takes ♥)")),
+    ("en", ("0", "hint", "X1 takes ♥"), ("Hint (Easy): X1 takes ♥\n", "You play X1 (joker: takes ♥)")),
     # the report's own wording, at the joker's prompt
     ("en", ("0", "X1", "joker: takes ♥"), ("You play X1 (joker: takes ♥)",)),
-    ("ru", ("0", "hint", "X1 берёт ♥"), ("Подсказка (heuristic): X1 берёт ♥\n", "Ваш ход: X1 (джокер: ♥ берёт)")),
+    ("ru", ("0", "hint", "X1 берёт ♥"), ("Подсказка (Лёгкий): X1 берёт ♥\n", "Ваш ход: X1 (джокер: ♥ берёт)")),
     ("ru", ("0", "X1", "джокер: ♥ берёт"), ("Ваш ход: X1 (джокер: ♥ берёт)",)),
 ])
 def test_a_joker_hint_reads_as_it_is_typed(tmp_path, monkeypatch, lang, lines, said):
@@ -462,7 +462,7 @@ def test_hint_from_the_heuristic_bot_or_a_polite_no(tmp_path, monkeypatch):
         return out.getvalue()
 
     monkeypatch.setitem(BOTS, "heuristic", RandomBot)  # any bot registered under that name
-    assert re.search(r"Hint \(heuristic\): [0-3]\n", first_lines("a.json"))
+    assert re.search(r"Hint \(Easy\): [0-3]\n", first_lines("a.json"))
     monkeypatch.delitem(BOTS, "heuristic")
     assert "No hint: the heuristic bot is not available in this version." in first_lines("b.json")
 

@@ -27,7 +27,7 @@ from joker.games.joker.engine.state import GameState, Phase
 from joker.games.joker.engine.views import PlayerView, view_of
 from joker.errors import IllegalActionError, InvalidNotationError
 from joker.games.joker.record import record_from_state, save_record
-from joker.i18n import Tr
+from joker.i18n import Tr, bot_label, rules_label
 from .play_input import (
     HELP_WORDS,
     HINT_WORDS,
@@ -187,8 +187,10 @@ class TerminalGame:
         return True
 
     def welcome(self, resumed_from: Path | None = None) -> None:
-        bots = ", ".join(f"{self.name(s)} ({b})" for s, b in enumerate(self.bots) if b is not None)
-        self.say(self.tr("welcome", rules=self.state.rules, seat=self.human + 1, name=self.name(self.human),
+        bots = ", ".join(f"{self.name(s)} ({bot_label(b, self.lang)})"
+                         for s, b in enumerate(self.bots) if b is not None)
+        self.say(self.tr("welcome", rules=rules_label(self.state.rules, self.lang), seat=self.human + 1,
+                         name=self.name(self.human),
                          bots=bots), style="bold")
         if resumed_from is not None:
             st = self.state
@@ -351,7 +353,7 @@ class TerminalGame:
             self._error(f"hint failed: {type(e).__name__}: {e}")
             return
         # as it may be typed at the prompt ("X2 takes ♥"), not as reported ("X2 (joker: takes ♥)")
-        self.say(self.tr("hint", bot="heuristic", move=typed_text(self.tr, a)))
+        self.say(self.tr("hint", bot=bot_label("heuristic", self.lang), move=typed_text(self.tr, a)))
 
     def _parse(self, text: str, view: PlayerView) -> Action | None:
         """The action typed at the main prompt (``None``: the joker prompt was left empty)."""

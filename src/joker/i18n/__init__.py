@@ -12,7 +12,8 @@ one data module each:
 * :mod:`.scorekeeper` — ``joker ledger``, the terminal scorekeeper;
 * :mod:`.web` — the web app;
 * :mod:`.ledger` — the ledger library's errors (``LedgerError``), with the web's variants;
-* :mod:`.refusals` — the Joker engine's refusals (``IllegalActionError``), with the "you" variant.
+* :mod:`.refusals` — the Joker engine's refusals (``IllegalActionError``), with the "you" variant;
+* :mod:`.names` — the names of rule sets and bots, for the terminal and the web alike.
 
 An error said in several languages is a :class:`joker.errors.JokerError`
 carrying a ``catalogue`` name, a ``code`` and ``params``; its English message
@@ -24,11 +25,11 @@ is said in :mod:`.refusals`.
 
 from __future__ import annotations
 
-from .core import (FRONTS, LANGS, NAMES, Catalogue, LedgerPart, Part, Tr, catalogue, message, placeholders,
-                   plural, say)
+from .core import (FRONTS, LANGS, NAMES, Catalogue, LedgerPart, Part, Tr, bot_label, catalogue, message,
+                   placeholders, plural, rules_label, say)
 from .lang import COOKIE, DEFAULT, ENV_LANG, lang_of, negotiate
 
 __all__ = [
-    "COOKIE", "DEFAULT", "ENV_LANG", "FRONTS", "LANGS", "NAMES", "Catalogue", "LedgerPart", "Part", "Tr", "catalogue",
-    "lang_of", "message", "negotiate", "placeholders", "plural", "say",
+    "COOKIE", "DEFAULT", "ENV_LANG", "FRONTS", "LANGS", "NAMES", "Catalogue", "LedgerPart", "Part", "Tr", "bot_label",
+    "catalogue", "lang_of", "message", "negotiate", "placeholders", "plural", "rules_label", "say",
 ]

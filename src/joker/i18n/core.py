@@ -32,10 +32,11 @@ if TYPE_CHECKING:
 LANGS = ("en", "ru")
 """The languages every catalogue speaks; English is the fallback."""
 
-NAMES = ("play", "scorekeeper", "web", "ledger", "refusals", "durak", "durak_play")
+NAMES = ("play", "scorekeeper", "web", "ledger", "refusals", "durak", "durak_play", "names")
 """The catalogues: ``joker play`` (terminal game), ``joker ledger`` (terminal
 scorekeeper), the web app, the ledger library's errors, the Joker engine's refusals,
-the Durak engine's refusals and Durak's terminal game and replay."""
+the Durak engine's refusals, Durak's terminal game and replay, and the names
+of rule sets and bots."""
 
 FRONTS = ("cli", "web")
 """Front ends an error is said for: the terminal (a catalogue's own texts) and
@@ -262,3 +263,27 @@ class Tr:
     def cards(self, n: int) -> str:
         """``3 cards`` / ``3 карты`` (the catalogue's ``n_card`` entry)."""
         return self.count(n, "n_card")
+
+
+def rules_label(rules: object, lang: str = "en") -> str:
+    """A rules string as people read it in ``lang``: its preset's name (the
+    ``names`` catalogue) and the options as written — ``Bus-Angeles regulation
+    (schedule='1,2')``, «Регламент Бус-Анджелес (schedule='1,2')»; an unknown
+    preset as it is.  The web pages' ``rulesLabel`` says the same."""
+    text = str(rules)
+    preset, paren, rest = text.partition("(")
+    key = f"preset_{preset}"
+    names = catalogue("names")
+    name = say("names", key, {}, lang) if names.has(key) else preset
+    return f"{name} ({rest}" if paren else name
+
+
+def bot_label(bot: str, lang: str = "en") -> str:
+    """A bot as people call it in ``lang``: its level's name (``heuristic`` and
+    ``easy`` → Easy / Лёгкий; a time cap ``search@40ms`` kept: Medium@40ms);
+    an unknown bot as it is."""
+    base, at, cap = bot.partition("@")
+    key = f"bot_{base}"
+    if not catalogue("names").has(key):
+        return bot
+    return say("names", key, {}, lang) + at + cap

@@ -43,7 +43,7 @@ from joker.bots import offered
 from joker.errors import JokerError
 from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
-from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message
+from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message, rules_label
 from . import keeper
 from .access import LOOPBACK_HOSTS
 from .analysis_jobs import NONE, AnalysisJobs, done_json
@@ -58,16 +58,6 @@ HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 ENV_SECRET = "JOKER_SECRET"
-
-
-def rules_label(t: Tr, rules: str) -> str:
-    """A rules string as people read it: the preset's name in ``t``'s language
-    and the options as written (``Bus-Angeles regulation (schedule='1,2')``);
-    an unknown preset as it is.  The pages' ``rulesLabel`` (common.js) says the same."""
-    preset, paren, rest = rules.partition("(")
-    key = f"preset_{preset}"
-    name = t(key) if t.catalogue.has(key) else preset
-    return f"{name} ({rest}" if paren else name
 
 
 class CreateTable(BaseModel):
@@ -154,10 +144,11 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         page data (``web``: the table's game's plug-in, else the default game's)."""
         lang = lang_of(request)
         web = web or kit(registry.DEFAULT).web
-        js = {"lang": lang, "T": catalogue("web").table(lang), **web.page_data(lang), **ctx.pop("js", {})}
+        js = {"lang": lang, "T": catalogue("web").table(lang), "names": catalogue("names").table(lang),
+              **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
-            request, name, {"t": (t := Tr(lang, "web")), "lang": lang, "langs": LANGS, "path": request.url.path,
-                            "rules_label": lambda rules: rules_label(t, rules), "js": script_json(js), **ctx},
+            request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
+                            "rules_label": lambda rules: rules_label(rules, lang), "js": script_json(js), **ctx},
             status_code=status)
 
     def hub_of(request: Request) -> Hub:

@@ -23,7 +23,7 @@ from joker.errors import IllegalActionError
 from joker.games.durak.actions import Action
 from joker.games.durak.engine.state import DurakState
 from joker.games.durak.engine.views import PlayerView, view_of
-from joker.i18n import Tr
+from joker.i18n import Tr, bot_label, rules_label
 from joker.i18n.play import HUMAN_NAME
 
 from ..play_game import Quit, joker_command
@@ -109,8 +109,10 @@ class TerminalDurak:
     # -- the loop ------------------------------------------------------------------------
     def welcome(self, resumed_from: Path | None = None) -> None:
         """The first lines: rules, seats and bots, how to type (and where a resumed game stands)."""
-        bots = ", ".join(f"{self.names[s]} ({b})" for s, b in enumerate(self.bots) if b is not None)
-        self.say(self.tr("welcome", rules=self.state.rules, seat=self.human + 1, name=self.names[self.human],
+        bots = ", ".join(f"{self.names[s]} ({bot_label(b, self.lang)})"
+                         for s, b in enumerate(self.bots) if b is not None)
+        self.say(self.tr("welcome", rules=rules_label(self.state.rules, self.lang), seat=self.human + 1,
+                         name=self.names[self.human],
                          bots=bots), style="bold")
         if resumed_from is not None:
             self.say(self.tr("resumed", path=resumed_from, game=self.state.game + 1, actions=len(self.state.log)))

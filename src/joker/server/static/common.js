@@ -25,7 +25,8 @@ function refusal(m) {
 
 // A preset by its human name ("bus-angeles" -> "Bus-Angeles regulation"); a
 // rules string as that name and its options: "Bus-Angeles regulation (schedule='1,2')".
-function presetName(name) { return J.T && J.T["preset_" + name] ? T("preset_" + name) : name; }
+// (joker.i18n.names, window.JOKER.names; joker.i18n.rules_label says the same)
+function presetName(name) { return (J.names && J.names["preset_" + name]) || name; }
 function rulesLabel(rules) {
   const preset = String(rules).split("(")[0];
   const opts = String(rules).slice(preset.length);
@@ -35,8 +36,9 @@ function rulesLabel(rules) {
 // A bot by its level's name ("easy" -> "Easy"; an alias such as "heuristic", or a
 // time cap "search@40ms", by its level's name too); an unknown bot as it is.
 function botName(bot) {
-  const base = String(bot).split("@")[0];
-  return J.T && J.T["bot_" + base] ? T("bot_" + base) : bot;
+  const [base, cap] = String(bot).split("@");
+  const name = J.names && J.names["bot_" + base];
+  return name ? name + (cap ? "@" + cap : "") : bot;
 }
 
 // h("div", {class: "x", text: "hi", onclick: f, dataset: {a: 1}}, child, ...)
