@@ -119,13 +119,14 @@ def test_every_russian_page_is_russian(server, browser, shots):
                                            message: "not your turn: Вера (seat 2) is to move"})""")
     assert said == "не ваш ход: ходит Вера (место 2)"
 
-    page.goto(server + "/games")
-    _check(page, names, "games")
-    page.screenshot(path=str(shots / "ru-games.png"), full_page=True)
-    page.goto(server + f"/replay/{table}")
+    def visit(path: str, what: str) -> None:
+        page.goto(server + path)
+        _check(page, names, what)
+        page.screenshot(path=str(shots / f"ru-{what}.png"), full_page=True)
+
+    visit("/games", "games")
+    visit(f"/replay/{table}", "replay")
     expect(page.locator("main")).to_contain_text("Раздача")
-    _check(page, names, "replay")
-    page.screenshot(path=str(shots / "ru-replay.png"), full_page=True)
 
     # the scorekeeper: a game of two deals, the second without trump
     keeper = ["Бутка", "Печун", "Бардак", "Монай"]
@@ -137,13 +138,9 @@ def test_every_russian_page_is_russian(server, browser, shots):
     r = ctx.request.post(server + f"/api/keeper/games/{gid}/deal",
                          data={"trump": "H", "bids": [0, 0, 0, 0], "tricks": [0, 1, 0, 0]}, headers=key)
     assert r.ok, r.text()
-    page.goto(server + "/keeper")
-    _check(page, names, "keeper")
-    page.screenshot(path=str(shots / "ru-keeper.png"), full_page=True)
-    page.goto(server + f"/keeper/game/{gid}")
+    visit("/keeper", "keeper")
+    visit(f"/keeper/game/{gid}", "keeper-entry")
     expect(page.locator("#g-sum")).to_have_text("всего 0 из 2")
-    _check(page, names, "keeper game, entering")
-    page.screenshot(path=str(shots / "ru-keeper-entry.png"), full_page=True)
     r = ctx.request.post(server + f"/api/keeper/games/{gid}/deal",
                          data={"trump": "N", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]}, headers=key)
     assert r.ok, r.text()
