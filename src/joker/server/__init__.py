@@ -20,7 +20,9 @@ Modules, one job each:
 * :mod:`.protocol` — client messages: size limit, parsing, rate limit;
 * :mod:`.i18n` — English and Russian;
 * :mod:`.analysis_jobs` — double-dummy analyses of finished games, in a worker process;
-* :mod:`.keeper` — the scorekeeper's pages on :class:`joker.ledger.Ledger`.
+* :mod:`.keeper` — the scorekeeper's pages on :class:`joker.ledger.Ledger` (its writes guarded);
+* :mod:`.access` — the hosts served and the keeper key, from the address ``joker serve`` listens on;
+* :mod:`.safejson` — the pages' inline JSON, escaped for a ``<script>``.
 
 This package imports FastAPI only in :mod:`.app`, :mod:`.keeper` and
 :mod:`.ws`; install the ``web`` extra (``pip install -e .[web]``).
