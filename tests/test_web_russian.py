@@ -100,6 +100,17 @@ def test_every_russian_page_is_russian(server, browser, shots):
     _check(page, names, "lobby")
     page.screenshot(path=str(shots / "ru-lobby.png"), full_page=True)
 
+    # a table waiting for players, as a visitor sees it: the seat to take
+    r = ctx.request.post(server + "/api/tables", data={"name": "Ann", "rules": "bus-angeles(schedule='1,2')",
+                                                      "seats": ["human", "human", "bot:hard", "bot:random"]})
+    assert r.ok, r.text()
+    waiting = r.json()["table"]
+    page.goto(server + f"/t/{waiting}")
+    expect(page.locator("#join-box")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("Регламент Бус-Анджелес")
+    _check(page, names + [waiting], "table-waiting")
+    page.screenshot(path=str(shots / "ru-table-waiting.png"), full_page=True)
+
     # a whole game, looked at while bidding, while playing and at the end
     seen = {}
 
