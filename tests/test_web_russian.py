@@ -193,3 +193,25 @@ def test_the_keeper_page_asks_for_the_key_once(server, browser, shots):
     page.screenshot(path=str(shots / "ru-keeper-key-phone.png"), full_page=True)
     assert not errors
     ctx.close()
+
+
+def test_the_terminal_sheet_says_no_trump_in_russian(tmp_path):
+    """The terminal's sheet (``joker ledger show``, ``joker play``) writes a
+    no-trump deal as people do in each language: NT, БК."""
+    from rich.console import Console
+
+    from joker.cli.render import sheet_table
+    from joker.i18n import Tr
+    from joker.ledger import Ledger
+
+    led = Ledger.open(str(tmp_path / "t.db"))
+    try:
+        gid = led.new_game(["А", "Б", "В", "Г"], "bus-angeles(schedule='1')", None, None, True)
+        led.enter_deal(gid, "N", [0, 0, 0, 0], [0, 1, 0, 0])
+        for lang, mark in (("en", "NT"), ("ru", "БК")):
+            console = Console(width=100, record=True)
+            console.print(sheet_table(list(led.game(gid).sheet), ["А", "Б", "В", "Г"], tr=Tr(lang, "scorekeeper")))
+            row = [line for line in console.export_text().splitlines() if line.strip().startswith("1 ")][0]
+            assert mark in row.split(), row
+    finally:
+        led.close()

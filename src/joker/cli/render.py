@@ -23,7 +23,7 @@ def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], title: str | N
     """The sheet as a Rich table: per deal the cards, dealer (●), trump, then
     for each player ``bid/tricks`` and the score; block rows show the block
     total with ``+premium`` (green) and ``−cut`` (red).  With ``tr`` the
-    headers, the block/fines/total labels and deal kinds are translated."""
+    headers, the block/fines/total labels, deal kinds and no-trump are translated."""
     t = Table(title=title, show_lines=False, header_style="bold", pad_edge=False, box=box.SIMPLE_HEAD)
     t.add_column("#", justify="right")
     t.add_column(tr("sheet_cards") if tr else "cards", justify="right")
@@ -39,7 +39,8 @@ def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], title: str | N
                 mark = "●" if r.dealer == s else " "
                 style = "green" if bid is not None and r.tricks is not None and bid == r.tricks[s] else ""
                 cells.append(Text(f"{mark}{bt:<4}{r.scores[s]:>6}", style=style))
-            t.add_row(r.label, _cards_label(r.cards, tr), r.trump, *cells)
+            trump = tr("sheet_no_trump") if tr and r.trump == "NT" else r.trump
+            t.add_row(r.label, _cards_label(r.cards, tr), trump, *cells)
         elif r.kind == "block":
             cells = []
             for s in range(len(players)):

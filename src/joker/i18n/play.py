@@ -118,6 +118,7 @@ EN: dict[str, str] = {
     # sheet and standings headers
     "sheet_cards": "cards",
     "sheet_trump": "trump",
+    "sheet_no_trump": "NT",
     "sheet_block": "block {block}",
     "sheet_fines": "fines",
     "sheet_total": "total",
@@ -233,6 +234,7 @@ RU: dict[str, str] = {
     ),
     "sheet_cards": "карт",
     "sheet_trump": "козырь",
+    "sheet_no_trump": "БК",
     "sheet_block": "блок {block}",
     "sheet_fines": "штрафы",
     "sheet_total": "итого",
