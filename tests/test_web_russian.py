@@ -105,10 +105,11 @@ def test_every_russian_page_is_russian(server, browser, shots):
                                                       "seats": ["human", "human", "bot:hard", "bot:random"]})
     assert r.ok, r.text()
     waiting = r.json()["table"]
+    names.append(waiting)
     page.goto(server + f"/t/{waiting}")
     expect(page.locator("#join-box")).to_be_visible()
     expect(page.locator("main")).to_contain_text("Регламент Бус-Анджелес")
-    _check(page, names + [waiting], "table-waiting")
+    _check(page, names, "table-waiting")
     page.screenshot(path=str(shots / "ru-table-waiting.png"), full_page=True)
 
     # a whole game, looked at while bidding, while playing and at the end
@@ -160,6 +161,10 @@ def test_every_russian_page_is_russian(server, browser, shots):
     expect(page.locator("table.sheet tr.block td b").first).to_have_text("блок 1")
     _check(page, names, "keeper game, sheet")
     page.screenshot(path=str(shots / "ru-keeper-sheet.png"), full_page=True)
+
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the same pages, the same words
+    for path, what in (("/", "lobby-phone"), (f"/replay/{table}", "replay-phone"), (f"/keeper/game/{gid}", "keeper-phone")):
+        visit(path, what)
 
     page.goto(server + "/t/nosuchtable")
     _check(page, names + ["nosuchtable"], "not found")
