@@ -7,7 +7,8 @@ The same match (same bots, rules, seed) is played first on a pool of
 start-up included, as ``joker arena`` runs), then on Ray: a local Ray of
 ``workers`` CPUs is started (its start-up timed apart), the match played once
 as ``joker arena --ray`` would after ``ray.init`` (Ray's workers start during
-it), and once more on the warm Ray.  A deal here is one deal of one game: a
+it), once more on the warm Ray, and last on the pool again (the machine's load
+drifts: the two pool runs show by how much).  A deal here is one deal of one game: a
 board of an n-player game of d deals is 2·n·d deals.  Both reports must be the
 same game by game (the bench says so, or fails).
 """
@@ -30,7 +31,7 @@ def _played(report: ArenaReport) -> list[tuple[Any, ...]]:
 
 def run(bots: str = "heuristic,random", preset: str | None = None, deals: int = 96, workers: int = 2,
         game: str = "joker", seed: str = "bench") -> dict[str, float]:
-    """Measure and print; returns deals/s by executor (and Ray's start-up seconds).
+    """Measure and print; returns deals/s by run (and Ray's start-up seconds).
     Raises :class:`JokerError` without Ray installed, for unknown bots or rules,
     or when Ray's games differ from the pool's."""
     ray = import_ray()
@@ -51,22 +52,24 @@ def run(bots: str = "heuristic,random", preset: str | None = None, deals: int = 
         warm = run_arena(rules, pair, deals, seed, game=game, executor=RayExecutor())
     finally:
         ray.shutdown()
-    for rep in (cold, warm):
+    again = run_arena(rules, pair, deals, seed, game=game, executor=ProcessPool(workers))
+    for rep in (cold, warm, again):
         if _played(rep) != _played(pool) or rep.per_board != pool.per_board:
             raise JokerError("the arena on Ray differs from the arena on the process pool")
+    ref = 2 * played / (pool.seconds + again.seconds)
     out = {
         f"process pool, {workers} workers": played / pool.seconds,
         f"local Ray, {workers} CPUs, with ray.init": played / (start_up + cold.seconds),
         f"local Ray, {workers} CPUs, first run": played / cold.seconds,
         f"local Ray, {workers} CPUs, warm": played / warm.seconds,
+        f"process pool, {workers} workers, again": played / again.seconds,
     }
     print(f"{' vs '.join(names)}, {game} {rules}: {pool.boards} boards, {len(pool.games)} games, "
           f"{played} deals per run, seed {seed!r}; Ray's games equal the pool's, game by game")
     print(f"{'executor':44} {'seconds':>8} {'deals/s':>9} {'vs pool':>8}")
-    seconds = [pool.seconds, start_up + cold.seconds, cold.seconds, warm.seconds]
-    ref = out[f"process pool, {workers} workers"]
+    seconds = [pool.seconds, start_up + cold.seconds, cold.seconds, warm.seconds, again.seconds]
     for (name, rate), s in zip(out.items(), seconds):
         print(f"{name:44} {s:>8.1f} {rate:>9.1f} {rate / ref:>7.2f}×")
-    print(f"(ray.init alone: {start_up:.1f} s)")
+    print(f"(vs pool: against both pool runs together, {ref:.1f} deals/s; ray.init alone: {start_up:.1f} s)")
     out["ray.init seconds"] = start_up
     return out

@@ -146,8 +146,9 @@ class RayExecutor:
                         raise
                     done(result)
             finally:
-                for ref in pending:  # an error or an interrupt: drop the rest
-                    ray.cancel(ref, force=True)
+                if not started:  # an error or an interrupt on a Ray that stays up: drop the rest
+                    for ref in pending:
+                        ray.cancel(ref, force=True)
         finally:
             if started:
                 ray.shutdown()
