@@ -220,3 +220,30 @@ def test_the_terminal_sheet_says_no_trump_in_russian(tmp_path):
             assert mark in row.split(), row
     finally:
         led.close()
+
+
+def test_the_tables_refusals_are_said_in_the_pages_language(tmp_path):
+    """Creating or joining a table: the refusal comes in the page's language
+    (the engine's own words about a rules string stay as the engine says them)."""
+    from joker.server import create_app
+    from test_server_support import serve
+
+    with serve(create_app(str(tmp_path / "r.db"), bot_delay=0)) as tc:
+        tc.cookies.set("joker_lang", "ru")
+        said = {}
+        for what, body in (("rules", {"rules": "nope"}), ("count", {"seats": ["human", "bot"]}),
+                           ("bot", {"seats": ["human", "bot:genius", "bot", "bot"]}),
+                           ("host", {"seats": ["bot", "human", "bot", "bot"]})):
+            r = tc.post("/api/tables", json={"name": "Аня", "seats": ["human"] * 4, **body})
+            assert r.status_code == 400
+            said[what] = r.json()["error"]
+        assert said["rules"].startswith("правила: unknown preset 'nope'")
+        assert said["count"] == "в bus-angeles играют 4 игрока(ов): нужно мест — 4, а не 2"
+        assert said["bot"].startswith("место 2: нет бота 'genius'; боты: random, heuristic")
+        assert said["host"] == "хозяин сидит на месте 1, а оно отдано боту"
+        t = tc.post("/api/tables", json={"name": "Аня", "seats": ["human", "human", "bot", "bot"]}).json()
+        r = tc.post(f"/api/tables/{t['table']}/join", json={"name": "аня"})
+        assert r.json()["error"] == "Аня уже сидит за этим столом (место 1): выберите другое имя"
+        tc.cookies.set("joker_lang", "en")
+        r = tc.post(f"/api/tables/{t['table']}/join", json={"name": "аня"})
+        assert r.json()["error"] == "Аня already sits at this table (seat 1): choose another name"

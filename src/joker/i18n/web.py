@@ -6,8 +6,11 @@ markup inside; the browser scripts get the whole table of the page's
 language as JSON (``window.JOKER.T``) and fill ``{placeholders}`` the same
 way.  The engine's refusals are said from :mod:`joker.i18n.refusals`
 (``window.JOKER.refusals``), the scorekeeper API's errors from
-:mod:`joker.i18n.ledger` for the ``web`` front end; the server's other error
-messages stay English, after a translated heading.
+:mod:`joker.i18n.ledger` for the ``web`` front end, a table's refusals from
+the ``table_…`` texts here (``joker.server.table.refused``: the socket sends
+their code and params, the HTTP API says them in the request's language), the
+scorekeeper's write refusals from the ``keeper_…`` texts; what an engine says
+of a bad rules string stays in its English inside the translated frame.
 """
 
 from __future__ import annotations
@@ -195,6 +198,12 @@ EN: dict[str, str] = {
     "table_spectator": "spectators watch: take a seat to play",
     "table_not_your_turn": "not your turn: {name} (seat {seat}) is to move",
     "table_taken_over": "a bot is playing your seat: take it back first",
+    "table_rules": "rules: {error}",
+    "table_seats_count": "{rules} is played by {n} players: give {n} seats, not {given}",
+    "table_host_seat": "the host's seat must be 1..{n}",
+    "table_unknown_bot": "seat {seat}: unknown bot {bot}; bots: {bots}",
+    "table_seat_spec": "seat {seat}: {spec} is not 'human' or 'bot:LEVEL'",
+    "table_host_on_bot": "the host sits at seat {seat}, which is a bot's",
     # scorekeeper
     "keeper_title": "Scorekeeper",
     "keeper_intro": "Keep the sheet of a game played with real cards. The terminal's {command} sees the same games.",
@@ -452,6 +461,12 @@ RU: dict[str, str] = {
     "table_spectator": "зрители смотрят: чтобы играть, займите место",
     "table_not_your_turn": "не ваш ход: ходит {name} (место {seat})",
     "table_taken_over": "за ваше место играет бот: сначала вернитесь на место",
+    "table_rules": "правила: {error}",
+    "table_seats_count": "в {rules} играют {n} игрока(ов): нужно мест — {n}, а не {given}",
+    "table_host_seat": "место хозяина — от 1 до {n}",
+    "table_unknown_bot": "место {seat}: нет бота {bot}; боты: {bots}",
+    "table_seat_spec": "место {seat}: {spec} — не 'human' и не 'bot:УРОВЕНЬ'",
+    "table_host_on_bot": "хозяин сидит на месте {seat}, а оно отдано боту",
     "keeper_title": "Запись партии",
     "keeper_intro": "Ведите запись партии, сыгранной живыми картами. Команда {command} в терминале видит те же партии.",
     "keeper_cross_site": "отказано: запись партии меняют только страницы этого сервера (запрос пришёл с {origin})",

@@ -129,16 +129,16 @@ class Hub:
         try:
             r = k.game.parse_rules(rules)
         except JokerError as e:
-            raise TableError("rules", f"rules: {e}") from None
+            raise refused("rules", "rules", error=e) from None
         options = options or Options()
         if not options.fill_bot:  # the game's own default bot
             options.fill_bot = k.web.fill_bot
         options.check(k, r)
         n: int = r.players
         if len(seats) != n:
-            raise TableError("seat", f"{r} is played by {n} players: give {n} seats, not {len(seats)}")
+            raise refused("seat", "seats_count", rules=r, n=n, given=len(seats))
         if not isinstance(host_seat, int) or not 0 <= host_seat < n:
-            raise TableError("seat", f"the host's seat must be 1..{n}")
+            raise refused("seat", "host_seat", n=n)
         name = clean_name(host_name)
         names = iter(x for x in BOT_NAMES if x.casefold() != name.casefold())
         bots = k.game.bots()
@@ -150,12 +150,12 @@ class Hub:
             elif kind == BOT:
                 level = level or options.fill_bot
                 if level not in bots:
-                    raise TableError("seat", f"seat {i + 1}: unknown bot {level!r}; bots: {', '.join(bots)}")
+                    raise refused("seat", "unknown_bot", seat=i + 1, bot=repr(level), bots=", ".join(bots))
                 made.append(Seat(BOT, next(names), level))
             else:
-                raise TableError("seat", f"seat {i + 1}: {spec!r} is not 'human' or 'bot:LEVEL'")
+                raise refused("seat", "seat_spec", seat=i + 1, spec=repr(spec))
         if made[host_seat].kind != OPEN:
-            raise TableError("seat", f"the host sits at seat {host_seat + 1}, which is a bot's")
+            raise refused("seat", "host_on_bot", seat=host_seat + 1)
         made[host_seat] = Seat(HUMAN, name, None, new_nonce())
         seed = seed or str(random.SystemRandom().randrange(2**63))
         for _ in range(20):
