@@ -116,17 +116,24 @@ def _create(page, server: str, seed: str) -> str:  # noqa: F811
     return page
 
 
-def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str]) -> list[str]:
-    """Play seat 0 by clicking until the series is over: the actions clicked, in order.
+def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str], stop: bool = False) -> list[str]:
+    """Play seat 0 by clicking until the series is over (``stop``: until the ``expected``
+    actions are clicked and it is seat 0's turn again): the actions clicked, in order.
     After a click of a kind in ``words`` the table's log says that word."""
     from playwright.sync_api import expect
 
     expect(page.locator("#d-felt")).to_be_visible()
     done: list[str] = []
     seen: set[str] = set()
+    notices: set[str] = set()
     deadline = time.monotonic() + 60
     while not page.locator("#d-end #standings").is_visible():
         assert time.monotonic() < deadline, f"the game did not end; clicked {done}"
+        log = page.locator("#d-log").text_content() or ""
+        for what in ("hidden", "prikup"):
+            if what in words and words[what] in log and what not in notices:
+                notices.add(what)
+                _shot(page, shots, f"{tag}-{what}.png")
         if not page.locator("#d-prompt.mine").is_visible():
             page.wait_for_timeout(40)
             continue
@@ -134,6 +141,8 @@ def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str
         if not legal:
             page.wait_for_timeout(40)
             continue
+        if stop and len(done) == len(expected):
+            return done
         a = policy(legal)
         assert len(done) < len(expected) and a == expected[len(done)], (done, a, expected)
         kind = "transfer" if a.startswith("transfer:") else "beat" if "/" in a else a if a in ("take", "done", "pass") else "lead"
@@ -157,9 +166,11 @@ def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str
         seen.add(kind)
         done.append(a)
         page.wait_for_function("(n) => Number(document.body.dataset.seq) > n", arg=seq)  # the server's answer
-        if kind in words:
+        if kind in ("transfer", "take", "beat"):
             expect(page.locator("#d-log")).to_contain_text("Ann " + words[kind])
     _shot(page, shots, f"{tag}-end.png")
+    # the hidden trump was shown and a prikup picked up, each said in the log
+    assert notices == {"hidden", "prikup"}, notices
     return done
 
 
@@ -182,7 +193,8 @@ def test_a_durak_game_against_two_bots_played_by_clicking_on_a_desktop(server, b
     table = page.url.rsplit("/", 1)[1]
     expect(page.locator("#start")).to_be_visible()
     page.click("#start")
-    done = _play(page, shots, "desktop", expected, {"transfer": "transfers with", "take": "takes", "beat": "beats"})
+    done = _play(page, shots, "desktop", expected, {"transfer": "transfers with", "take": "takes", "beat": "beats",
+                                                        "hidden": "The hidden trump", "prikup": "picks up the prikup"})
     assert done == expected
     # the log said the transfer and the take; the end names the fool, the fools count is shown
     record = json.loads(page.request.get(f"{server}/api/tables/{table}/record").text())
@@ -236,7 +248,8 @@ def test_the_same_game_on_a_phone_in_russian(server, browser, shots):  # noqa: F
     page.wait_for_url(re.compile(r"/t/[a-z0-9]+$"))
     page.click("#start")
     expect(page.locator("#d-info")).to_contain_text("Игра 1 из 1")
-    done = _play(page, shots, "phone", expected, {"transfer": "переводит", "take": "берёт", "beat": "бьёт"})
+    done = _play(page, shots, "phone", expected, {"transfer": "переводит", "take": "берёт", "beat": "бьёт",
+                                                    "hidden": "Скрытый козырь", "prikup": "берёт свой прикуп"})
     assert done == expected
     expect(page.locator("#d-end")).to_contain_text("Игра 1 окончена")
     # nothing sticks out of the phone's width
@@ -244,3 +257,91 @@ def test_the_same_game_on_a_phone_in_russian(server, browser, shots):  # noqa: F
     assert width <= 390, width
     assert not errors
     ctx.close()
+
+
+def joker_seed() -> tuple[str, list[str], list[str]]:
+    """A ``durak(players=3)`` seed (38 cards, two jokers) where seat 0, clicking by
+    :func:`policy`, soon defends two unbeaten cards holding a joker and a card that beats
+    both: the actions before, and the joker's beats then."""
+    from joker import registry
+    from joker.games.durak.web import PLUGIN
+    from joker.server.table import bot_choice
+
+    game = registry.game("durak")
+    rules = game.parse_rules("durak(players=3)")
+    for i in range(300):
+        seed = str(i)
+        state = game.new_game(rules, seed, PLUGIN.start_seat(rules, seed))
+        mine: list[str] = []
+        n = 0
+        while not state.is_terminal() and len(mine) <= 12:
+            if state.current_player == 0:
+                legal = [str(a) for a in state.legal_actions()]
+                jokers = sorted(a for a in legal if a.startswith("X") and "/" in a)
+                cards = [a.split("/")[0] for a in legal if "/" in a and not a.startswith("X")]
+                if len(jokers) >= 2 and any(cards.count(c) >= 2 for c in cards):
+                    return seed, mine, jokers
+                mine.append(policy(legal))
+                action = game.parse_action(mine[-1])
+            else:
+                action = bot_choice("durak", "easy", seed, state, n)
+            state = state.apply(action)
+            n += 1
+    raise AssertionError("no seed in 0..299 gives the joker's choice early")
+
+
+def test_the_jokers_choice_and_a_card_with_two_targets_on_a_phone(server, browser, shots):  # noqa: F811
+    from playwright.sync_api import expect
+
+    seed, before, jokers = joker_seed()
+    ctx, page, errors = _page(browser, width=390, height=844)
+    created = api_table(page, server, "durak(players=3)", seed)
+    page.goto(server + created["url"])
+    page.click("#start")
+    _play(page, shots, "joker", before, {}, stop=True)
+    legal = page.evaluate(LEGAL_JS)
+    # a card that beats both unbeaten cards: tap it, then one of the marked attack cards
+    card = next(c for c in {a.split("/")[0] for a in legal if "/" in a and a[0] != "X"}
+                if sum(a.startswith(c + "/") for a in legal) >= 2)
+    page.click(f'#d-hand button[data-card="{card}"]')
+    expect(page.locator("#d-hand button.selected")).to_have_count(1)
+    targets = sorted(a.split("/")[1] for a in legal if a.startswith(card + "/"))
+    expect(page.locator("#d-table button.target")).to_have_count(len(targets))
+    _shot(page, shots, "joker-card-two-targets.png")
+    page.click("#d-cancel")
+    expect(page.locator("#d-table button.target")).to_have_count(0)
+    # the joker: one choice per attack card it may beat, saying what passes on to whom
+    joker = jokers[0].split("/")[0]
+    page.click(f'#d-hand button[data-card="{joker}"]')
+    choices = page.locator("#d-actions .d-joker-choice")
+    expect(choices).to_have_count(len(jokers))
+    names = created["names"]
+    expect(choices.first).to_contain_text(f"pass on to {names[1]}")
+    _shot(page, shots, "joker-choices.png")
+    assert sorted(choices.evaluate_all("(bs) => bs.map((b) => b.dataset.action)")) == jokers
+    seq = int(page.evaluate("() => document.body.dataset.seq"))
+    target = choices.first.get_attribute("data-action").split("/")[1]
+    choices.first.click()
+    page.wait_for_function("(n) => Number(document.body.dataset.seq) > n", arg=seq)
+    expect(page.locator("#d-log")).to_contain_text(f"Ann beats {cardwords(target)} with ★{joker[1]}")
+    _shot(page, shots, "joker-played.png")
+    assert not errors
+    ctx.close()
+
+
+def cardwords(c: str) -> str:
+    """A card as the page writes it (``6S`` → ``6♠``)."""
+    return ("10" if c[0] == "T" else c[0]) + "♠♣♦♥"["SCDH".index(c[1])]
+
+
+def api_table(page, server: str, rules: str, seed: str) -> dict:  # noqa: F811
+    """A table made through the API (host Ann at seat 0, easy bots), the host's token stored
+    as the lobby stores it: ``url`` and the seats' ``names``."""
+    r = page.request.post(f"{server}/api/tables", data={"name": "Ann", "game": "durak", "rules": rules, "seed": seed,
+                                                        "seats": ["human", "bot:easy", "bot:easy"]})
+    assert r.ok, r.text()
+    made = r.json()
+    page.goto(server + "/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"joker.seat.{made['table']}", made["token"]])
+    info = page.request.get(f"{server}/api/tables/{made['table']}").json()
+    return {"url": made["url"], "names": [s["name"] for s in info["seats"]]}

@@ -16,7 +16,7 @@ from .core import Catalogue
 
 EN: dict[str, str] = {
     "app_name": "Joker",
-    "tagline": "Play Joker with friends and bots, or keep the score of a game with real cards.",
+    "tagline": "Play Joker or transfer Durak with friends and bots, or keep the score of a game with real cards.",
     "nav_lobby": "Play",
     "nav_games": "Finished games",
     "nav_keeper": "Scorekeeper",
@@ -74,8 +74,6 @@ EN: dict[str, str] = {
     "val_neighbours": "the defender's neighbours",
     "val_lowest_trump": "the lowest trump",
     "val_onto_fool": "onto the last fool",
-    "val_6": "6",
-    "val_5": "5",
     # table
     "table_title": "Table {id}",
     "invite": "Invite link",
@@ -275,7 +273,7 @@ EN: dict[str, str] = {
 
 RU: dict[str, str] = {
     "app_name": "Джокер",
-    "tagline": "Играйте в джокер с друзьями и ботами или ведите запись партии живыми картами.",
+    "tagline": "Играйте в джокер или переводного дурака с друзьями и ботами или ведите запись партии живыми картами.",
     "nav_lobby": "Играть",
     "nav_games": "Сыгранные партии",
     "nav_keeper": "Запись",
@@ -331,8 +329,6 @@ RU: dict[str, str] = {
     "val_neighbours": "соседи отбивающегося",
     "val_lowest_trump": "младший козырь",
     "val_onto_fool": "под последнего дурака",
-    "val_6": "6",
-    "val_5": "5",
     "table_title": "Стол {id}",
     "invite": "Ссылка-приглашение",
     "copy": "Копировать",

@@ -65,7 +65,7 @@ function renderOptions() {
   const box = clear($("c-options"));
   (g.options || []).forEach((o) => {
     const field = o.values
-      ? h("select", { id: "c-opt-" + o.name, dataset: { option: o.name } }, o.values.map((v) => h("option", { value: v, text: T("val_" + v) + " · " + v })))
+      ? h("select", { id: "c-opt-" + o.name, dataset: { option: o.name } }, o.values.map((v) => h("option", { value: v, text: typeof v === "number" ? String(v) : T("val_" + v) + " · " + v })))
       : h("input", { id: "c-opt-" + o.name, type: "number", min: o.min, max: o.max, value: o.default, dataset: { option: o.name } });
     field.value = String(o.default);
     box.append(h("label", {}, T("opt_" + o.name) + " ", h("code", { class: "small", text: o.name }), field));
