@@ -218,3 +218,29 @@ function tableSocket(tableId, on) {
   open();
   return { send: send, join: join, forget: forget, seq: () => seq, token: () => token };
 }
+
+// The seating panel of a table page (templates/table_seating.html): the invite
+// link and its copy button, the join form (the name remembered as
+// "joker.name"; onToken(token) gets the new seat's token), the host's start button.
+function wireSeating(tableId, onToken, onStart) {
+  const el = (id) => document.getElementById(id);
+  el("invite").value = location.origin + "/t/" + tableId;
+  el("copy").addEventListener("click", () => {
+    el("invite").select();
+    if (navigator.clipboard) navigator.clipboard.writeText(el("invite").value).then(() => toast(T("copied")), () => {});
+  });
+  el("j-name").value = localStorage.getItem("joker.name") || "";
+  el("join").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    el("j-error").textContent = "";
+    const seat = el("j-seat").value;
+    try {
+      const r = await api("POST", "/api/tables/" + tableId + "/join", { name: el("j-name").value, seat: seat === "" ? null : Number(seat) });
+      localStorage.setItem("joker.name", el("j-name").value);
+      onToken(r.token);
+    } catch (err) {
+      el("j-error").textContent = err.message;
+    }
+  });
+  el("start").addEventListener("click", onStart);
+}

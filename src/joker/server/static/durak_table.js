@@ -100,9 +100,9 @@ function badges(i) {
 }
 
 function renderWaiting() {
-  const list = clear($("waiting"));
-  S.table.seats.forEach((s, i) => list.append(h("li", { class: i === S.seat ? "me" : "" },
-    h("b", { text: T("seat_n", { n: i + 1 }) + ": " }), s.kind === "open" ? "" : s.name + " ", badges(i))));
+  const box = clear($("waiting"));
+  box.append(h("ul", { class: "plain seats" }, S.table.seats.map((s, i) => h("li", { class: i === S.seat ? "me" : "" },
+    h("b", { text: T("seat_n", { n: i + 1 }) + ": " }), s.kind === "open" ? "" : s.name + " ", badges(i)))));
   const open = S.table.seats.flatMap((s, i) => (s.kind === "open" ? [i] : []));
   $("join-box").hidden = S.seat !== null || !open.length;
   const sel = $("j-seat");
@@ -112,7 +112,7 @@ function renderWaiting() {
   }
   const host = S.seat !== null && S.seat === S.table.host_seat;
   $("start").hidden = !host;
-  $("waiting-note").textContent = host ? T("bots_fill") : S.seat === null ? T("you_watch") : T("waiting_host");
+  box.append(h("p", { class: "muted", text: host ? T("bots_fill") : S.seat === null ? T("you_watch") : T("waiting_host") }));
 }
 
 function roleText(role) { return role ? T("d_role_" + role) : ""; }
@@ -299,23 +299,5 @@ function renderSeatActions() {
 }
 
 // -- forms ----------------------------------------------------------------------------------------
-$("invite").value = location.origin + "/t/" + TABLE_ID;
-$("copy").addEventListener("click", () => {
-  $("invite").select();
-  if (navigator.clipboard) navigator.clipboard.writeText($("invite").value).then(() => toast(T("copied")), () => {});
-});
-$("j-name").value = localStorage.getItem("joker.name") || "";
-$("join").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  $("j-error").textContent = "";
-  const seat = $("j-seat").value;
-  try {
-    const r = await api("POST", "/api/tables/" + TABLE_ID + "/join", { name: $("j-name").value, seat: seat === "" ? null : Number(seat) });
-    localStorage.setItem("joker.name", $("j-name").value);
-    conn.join(r.token);
-  } catch (err) {
-    $("j-error").textContent = err.message;
-  }
-});
-$("start").addEventListener("click", () => conn.send({ type: "start" }));
+wireSeating(TABLE_ID, (t) => conn.join(t), () => conn.send({ type: "start" }));
 render();
