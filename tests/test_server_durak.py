@@ -316,3 +316,5 @@ def test_the_lobby_offers_durak_with_its_options_and_says_the_canonical_rules_st
         info = tc.get(f"/api/tables/{t['table']}").json()
         assert info["rules"] == "durak-36(players=2,show_trump=off,games=3)"
         assert info["seats"][1]["bot"] == "hard"
+        row = next(x for x in tc.get("/api/tables").json() if x["id"] == t["table"])
+        assert (row["game"], row["game_number"], row["games"]) == ("durak", None, 3)  # waiting: no game yet

@@ -231,7 +231,9 @@ class DurakWeb:
         return {"preset": rules.preset, "deck": rules.deck.value, "games": rules.games}
 
     def progress(self, rules: DurakRules, state: DurakState | None) -> dict[str, Any]:
-        return {"game": None if state is None else min(state.game + 1, rules.games), "games": rules.games,
+        """``game_number`` (1-based, ``None`` while waiting) of ``games``; ``bouts`` finished in it.
+        (Not ``game``: the lobby's row names the game with it.)"""
+        return {"game_number": None if state is None else min(state.game + 1, rules.games), "games": rules.games,
                 "bouts": None if state is None else state.bouts}
 
     def view_json(self, view: PlayerView) -> dict[str, Any]:

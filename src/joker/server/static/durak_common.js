@@ -24,7 +24,7 @@ function drawStock(box, stock, turned, hidden, shown) {
   if (stock >= 2) pile.append(cardEl(turned, { cls: "turned" }));
   if (stock >= 3) pile.append(back("top"));
   box.append(pile, h("span", { class: "d-label", text: T("d_stock", { n: stock }) }),
-    h("span", { class: "d-label small", text: shown ? T("d_hidden_shown") : T("d_hidden") }));
+    h("span", { class: "d-label small", text: shown ? T("d_hidden_shown") : hidden === null ? T("d_hidden") : T("d_hidden") + ": " + cardWords(hidden) }));
 }
 
 // The bout's pairs into box (each attack card under the card that beat it);

@@ -92,7 +92,7 @@ function badges(i) {
   const s = S.table.seats[i];
   if (s.kind === "open") return [h("span", { class: "badge off", text: T("open_seat") })];
   const out = [];
-  if (s.kind === "bot") out.push(h("span", { class: "badge bot", text: T("bot") + " · " + s.bot }));
+  if (s.kind === "bot") out.push(h("span", { class: "badge bot", text: T("bot") + " · " + (J.T["level_" + s.bot] ? T("level_" + s.bot) : s.bot) }));
   else if (s.takeover) out.push(h("span", { class: "badge bot", text: T("taken_over", { name: s.name }) }));
   else out.push(h("span", { class: "badge " + (S.online[i] ? "on" : "off"), text: T(S.online[i] ? "online" : "away") }));
   if (i === S.table.host_seat && s.kind === "human") out.unshift(h("span", { class: "badge", text: T("host") }));
@@ -252,6 +252,7 @@ function renderHand(v) {
   const role = v.roles[S.seat];
   clear($("d-me-head")).append(h("span", {}, h("b", { text: nameOf(S.seat) + " · " + T("d_your_hand") }),
     role ? h("span", { class: "badge role", text: roleText(role) }) : null,
+    v.phase === "over" && v.results[v.results.length - 1] === S.seat ? h("span", { class: "badge fool", text: T("d_fool") }) : null,
     S.totals ? h("span", { class: "muted small", text: " " + T("d_fools_n", { n: S.totals[S.seat] }) }) : null));
 }
 

@@ -11,7 +11,8 @@ function renderTables(tables) {
     h("td", { class: "small", text: t.rules }),
     h("td", { text: t.seats.map((s) => (s.kind === "open" ? "·" : s.name)).join(", ") }),
     h("td", { text: t.status === "waiting" ? T("open_seats", { n: t.open }) :
-      t.deal != null ? T("deal_of", { deal: t.deal, deals: t.deals }) : T("status_" + t.status) }),  // a game without deals: its status
+      t.deal != null ? T("deal_of", { deal: t.deal, deals: t.deals }) :
+      t.bouts != null ? T("game_progress", { game: t.game_number, games: t.games, bout: t.bouts + 1 }) : T("status_" + t.status) }),  // a game without deals: its status
     h("td", {}, h("a", { class: "button" + (t.status === "waiting" && t.open ? " primary" : ""), href: "/t/" + t.id,
       text: t.status === "waiting" && t.open ? T("join") : T("watch") }))));
   box.append(h("div", { class: "scroll" }, h("table", { class: "list" },
