@@ -116,9 +116,11 @@ def _create(page, server: str, seed: str) -> str:  # noqa: F811
     return page
 
 
-def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str], stop: bool = False) -> list[str]:
+def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str], stop: bool = False,
+          drag: bool = False) -> list[str]:
     """Play seat 0 by clicking until the series is over (``stop``: until the ``expected``
-    actions are clicked and it is seat 0's turn again): the actions clicked, in order.
+    actions are clicked and it is seat 0's turn again; ``drag``: beat by dragging the card
+    onto the attack card instead): the actions clicked, in order.
     After a click of a kind in ``words`` the table's log says that word."""
     from playwright.sync_api import expect
 
@@ -155,8 +157,12 @@ def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str
             card = a.split(":")[-1].split("/")[0]
             button = page.locator(f'#d-hand button[data-card="{card}"]')
             several = len(button.get_attribute("data-acts").split()) > 1
-            button.click()
-            if several:  # the card is chosen: the attack cards it beats are marked, or the transfer button shown
+            if kind == "beat" and drag:  # drag the card onto the attack card it beats
+                button.drag_to(page.locator(f'#d-table [data-attack="{a.split("/")[1]}"]'))
+            elif not several:  # one tap when there is one choice
+                button.click()
+            else:
+                button.click()  # the card is chosen: the attack cards it beats are marked, or the transfer button shown
                 if kind == "beat":
                     if kind not in seen:
                         _shot(page, shots, f"{tag}-beat-choose.png")
@@ -194,7 +200,8 @@ def test_a_durak_game_against_two_bots_played_by_clicking_on_a_desktop(server, b
     expect(page.locator("#start")).to_be_visible()
     page.click("#start")
     done = _play(page, shots, "desktop", expected, {"transfer": "transfers with", "take": "takes", "beat": "beats",
-                                                        "hidden": "The hidden trump", "prikup": "picks up the prikup"})
+                                                        "hidden": "The hidden trump", "prikup": "picks up the prikup"},
+                 drag=True)
     assert done == expected
     # the log said the transfer and the take; the end names the fool, the fools count is shown
     record = json.loads(page.request.get(f"{server}/api/tables/{table}/record").text())

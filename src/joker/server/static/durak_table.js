@@ -163,6 +163,11 @@ function renderTable(v) {
   const box = $("d-table");
   const targets = S.sel ? actsOf(v, S.sel).filter((a) => a.includes("/")).map((a) => a.split("/")[1]) : [];
   drawPairs(box, v.table, targets, (attack) => act(S.sel + "/" + attack));
+  // or drag a card from the hand onto the attack card it beats
+  box.querySelectorAll("[data-attack]").forEach((el) => {
+    el.addEventListener("dragover", (e) => { if (el.classList.contains("drop")) e.preventDefault(); });
+    el.addEventListener("drop", (e) => { e.preventDefault(); act(e.dataTransfer.getData("text/plain") + "/" + el.dataset.attack); });
+  });
   const notes = [];
   if (v.taking) notes.push(T("d_taking", { name: nameOf(v.defender) }));
   if (v.passed_on) notes.push(T("d_passed_on"));
@@ -232,6 +237,15 @@ function tapCard(v, c) {
   render();
 }
 
+// a card that beats may be dragged onto an attack card it beats (they are marked while it is dragged)
+function dragToBeat(el, c, acts) {
+  el.draggable = true;
+  const marks = (on) => document.querySelectorAll("#d-table [data-attack]").forEach((a) =>
+    a.classList.toggle("drop", on && acts.includes(c + "/" + a.dataset.attack)));
+  el.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", c); marks(true); });
+  el.addEventListener("dragend", () => marks(false));
+}
+
 function renderHand(v) {
   const seated = S.seat !== null;
   $("d-me").hidden = !seated;
@@ -243,6 +257,7 @@ function renderHand(v) {
     const cls = [my ? (acts.length ? "legal" : "dim") : "", S.sel === c ? "selected" : ""].join(" ");
     const el = cardEl(c, { cls: cls, disabled: my && !acts.length, onclick: my ? () => tapCard(v, c) : null });
     el.dataset.acts = acts.join(" ");
+    if (acts.some((a) => a.includes("/"))) dragToBeat(el, c, acts);
     hand.append(el);
   });
   if (!v.hand.length) hand.append(h("p", { class: "muted", text: v.roles[S.seat] === "out" ? T("d_out") : "" }));
