@@ -259,9 +259,15 @@ def test_the_same_game_on_a_phone_in_russian(server, browser, shots):  # noqa: F
                                                     "hidden": "Скрытый козырь", "prikup": "берёт свой прикуп"})
     assert done == expected
     expect(page.locator("#d-end")).to_contain_text("Игра 1 окончена")
-    # nothing sticks out of the phone's width
-    width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= 390, width
+    # nothing sticks out of the phone's width, at the table or in the replay
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.locator("#d-end a", has_text="Просмотр").click()
+    expect(page.locator("#r-hands .d-player")).to_have_count(3)
+    page.click("#r-next-bout")
+    page.click("#r-next")
+    expect(page.locator("#r-info")).to_contain_text("Бой 2 · Шаг 2")
+    _shot(page, shots, "phone-replay-ru.png")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert not errors
     ctx.close()
 
