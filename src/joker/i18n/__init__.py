@@ -13,6 +13,7 @@ one data module each:
 * :mod:`.web` — the web app;
 * :mod:`.ledger` — the ledger library's errors (``LedgerError``), with the web's variants;
 * :mod:`.refusals` — the Joker engine's refusals (``IllegalActionError``), with the "you" variant;
+* :mod:`.durak`, :mod:`.durak_play`, :mod:`.durak_web` — Durak's refusals, terminal game and web pages;
 * :mod:`.names` — the names of rule sets and bots, for the terminal and the web alike.
 
 An error said in several languages is a :class:`joker.errors.JokerError`
