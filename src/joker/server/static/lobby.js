@@ -74,6 +74,7 @@ $("create").addEventListener("submit", async (e) => {
   const body = {
     name: $("c-name").value, rules: rulesText(), seats: seats, host_seat: 0,
     turn_seconds: Number($("c-timer").value || 0), stalling_dot: $("c-stalling").checked, public: $("c-public").checked,
+    spectator_chat: $("c-spectator-chat").value,
   };
   try {
     const r = await api("POST", "/api/tables", body);

@@ -30,7 +30,7 @@ function connect() {
     if (S.seq > 0) hello.since = S.seq;
     ws.send(JSON.stringify(hello));
   };
-  ws.onmessage = (e) => handle(JSON.parse(e.data));
+  ws.onmessage = (e) => { const m = JSON.parse(e.data); handle(m); Social.message(m, S); };
   ws.onclose = () => {
     S.connected = false;
     $("conn").textContent = T("reconnecting");
@@ -359,5 +359,6 @@ $("join").addEventListener("submit", async (e) => {
 $("start").addEventListener("click", () => send({ type: "start" }));
 $("joker-cancel").addEventListener("click", () => $("joker-dialog").close());
 
+Social.attach(send, (t) => { token = t; });
 render();
 connect();
