@@ -297,3 +297,35 @@ def test_the_toy_game_has_chat_seat_links_and_a_rematch_too(tmp_path):
         assert old["rematch"] == new["id"] and old["seats"][2]["kind"] == "bot"
         assert [(s["name"], s["kind"], s["bot"]) for s in new["seats"]] == \
             [(s["name"], s["kind"], s["bot"]) for s in old["seats"]]
+
+
+MALFORMED = [  # (frame, who sends it, the error code, words of its message)
+    ('{"type":"chat"}', "ann", "malformed", "needs the field 'text'"),
+    ('{"type":"chat","text":["hi"]}', "ann", "malformed", "field 'text' of a 'chat' message must be str"),
+    ('{"type":"chat","text":"hi","name":5}', "ann", "malformed", "field 'name'"),
+    ('{"type":"chat","text":"hi","to":1}', "ann", "malformed", "unknown field(s) in a 'chat' message: to"),
+    ('{"type":"chat","text":"\\ud800"}', "ann", "chat_text", "U+D800"),
+    ('{"type":"react","reaction":null}', "ann", "malformed", "must be str"),
+    ('{"type":"react","reaction":"' + "r" * 100 + '"}', "ann", "chat_reaction", "unknown reaction"),
+    ('{"type":"chat_setting","spectators":true}', "ann", "malformed", "must be str"),
+    ('{"type":"chat_setting","spectators":"read"}', "spec", "spectator", "take a seat"),
+    ('{"type":"seat_link","seat":1}', "ann", "malformed", "unknown field(s) in a 'seat_link' message: seat"),
+    ('{"type":"renew_link"}', "spec", "spectator", "take a seat first"),
+    ('{"type":"rematch","table":"x"}', "ann", "malformed", "unknown field(s) in a 'rematch' message: table"),
+    ('{"type":"rematch"}', "bob", "not_over", "when the game is over"),
+]
+
+
+def test_malformed_social_messages_get_an_error_naming_the_problem_and_change_nothing(tmp_path):
+    with serve(_app(tmp_path / "w.db")) as tc:
+        tid, ann_token, _, ann, bob, spec = _two_and_a_spectator(tc)
+        who = {"ann": ann, "bob": bob, "spec": spec}
+        before = tc.get(f"/api/tables/{tid}").json()
+        for frame, sender, code, words in MALFORMED:
+            c = who[sender]
+            c.send(frame)
+            e = c.until(lambda m: m["type"] == "error")
+            assert e["code"] == code and words in e["message"], (frame, e)
+        assert tc.get(f"/api/tables/{tid}").json() == before
+        assert all(m["type"] == "presence" for c in (ann, bob, spec) for m in _quiet(c))
+        assert Client(tc, tid, ann_token).until(lambda m: m["type"] == "welcome")["seat"] == 0  # the link holds
