@@ -128,8 +128,7 @@ def test_a_seat_link_restores_the_seat_in_a_fresh_browser_and_a_new_link_revokes
     expect(phone.locator("#start")).to_be_hidden()
     phone.reload()
     expect(phone.locator("#waiting")).to_contain_text("You are watching.")
-    phone.goto(new_link)
-    phone.reload()  # the same address: the page loads again with the new token
+    phone.goto(new_link)  # in the same tab: only the fragment changes, and the page loads again with it
     expect(phone.locator("#waiting li.me")).to_contain_text("Ann")
     # and Ann's own browser still has her seat after a reload (it keeps the new token)
     ann.click("#seat-link-close")

@@ -27,6 +27,8 @@ const Social = (function () {
     } catch (e) { /* storage off: the page watches */ }
     history.replaceState(null, "", location.pathname + location.search);
   }
+  // a seat link opened in a tab already on this table changes only the fragment: load the page again with it
+  window.addEventListener("hashchange", () => { if (/(?:^#|&)seat=/.test(location.hash)) location.reload(); });
 
   function hasText(key) { return !!(J.T && J.T[key]); }
   function host() { return st.seat !== null && st.seat === st.table.host_seat; }
