@@ -33,15 +33,13 @@ game's state.
 from __future__ import annotations
 
 import datetime as dt
-import re
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
 import segno
 
 from .conns import dumps, error_text, presence
 from .protocol import RateLimit
-from .table import HUMAN, Table, TableError, clean_name
+from .table import HUMAN, Table, TableError, clean_name, one_line
 from .tokens import new_nonce
 
 if TYPE_CHECKING:
@@ -56,7 +54,7 @@ CHAT_BURST = 5
 """Chat messages a connection may post at once."""
 REACTIONS = ("thumbs_up", "well_played", "thanks", "good_luck", "oops", "wow")
 """Quick reactions (codes; the ``web`` catalogue's ``react_*`` texts say them)."""
-_ALLOWED_FORMAT = {"\u200c", "\u200d"}  # zero-width (non-)joiners: emoji sequences and some scripts need them
+_ALLOWED_FORMAT = frozenset({"\u200c", "\u200d"})  # zero-width (non-)joiners: emoji sequences and some scripts need them
 
 
 def chat_limit(conn: Conn) -> RateLimit:
@@ -67,21 +65,11 @@ def chat_limit(conn: Conn) -> RateLimit:
 
 
 def clean_chat(text: object) -> str:
-    """A chat message: one line (runs of white space become one space),
-    trimmed, 1..:data:`MAX_CHAT` characters, no control characters.  Raises
-    :class:`TableError` (``chat_empty``, ``chat_too_long``, ``chat_text``)."""
-    if not isinstance(text, str):
-        raise TableError("chat_text", "a chat message is text")
-    line = re.sub(r"\s+", " ", text).strip()
-    if not line:
-        raise TableError("chat_empty", "the chat message is empty")
-    if len(line) > MAX_CHAT:
-        raise TableError("chat_too_long", f"a chat message has at most {MAX_CHAT} characters, not {len(line)}")
-    for ch in line:
-        cat = unicodedata.category(ch)
-        if cat in ("Cc", "Cs", "Co", "Cn") or (cat == "Cf" and ch not in _ALLOWED_FORMAT):
-            raise TableError("chat_text", f"a chat message may not hold the character U+{ord(ch):04X}")
-    return line
+    """A chat message: :func:`.table.one_line` of 1..:data:`MAX_CHAT` characters
+    (zero-width joiners allowed: emoji need them).  Raises :class:`TableError`
+    (``chat_text``, ``chat_empty``, ``chat_too_long``)."""
+    return one_line(text, MAX_CHAT, "a chat message", ("chat_text", "chat_empty", "chat_too_long", "chat_text"),
+                    _ALLOWED_FORMAT)
 
 
 def chat_message(n: int, seat: int | None, name: str, text: str | None, reaction: str | None,

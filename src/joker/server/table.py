@@ -69,19 +69,30 @@ class TableError(JokerError):
         self.refusal = refusal
 
 
-def clean_name(name: object) -> str:
-    """A display name: trimmed, inner spaces collapsed, 1..24 characters, no
-    control characters.  Raises :class:`TableError`."""
-    if not isinstance(name, str):
-        raise TableError("name", "a name is text")
-    text = re.sub(r"\s+", " ", name).strip()
+def one_line(value: object, limit: int, what: str, codes: tuple[str, str, str, str],
+             allow: frozenset[str] = frozenset()) -> str:
+    """``value`` as one line of text: runs of white space become one space,
+    trimmed, 1..``limit`` characters, no control, format (but those in
+    ``allow``), surrogate, private-use or unassigned character.  Raises
+    :class:`TableError` of kind ``codes[0]`` (not text), ``codes[1]`` (empty),
+    ``codes[2]`` (too long) or ``codes[3]`` (a character), its message naming
+    ``what`` (e.g. "a name")."""
+    if not isinstance(value, str):
+        raise TableError(codes[0], f"{what} is text")
+    text = re.sub(r"\s+", " ", value).strip()
     if not text:
-        raise TableError("name", "say your name: it may not be empty")
-    if len(text) > MAX_NAME:
-        raise TableError("name", f"a name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in text):
-        raise TableError("name", "a name may not hold control characters")
+        raise TableError(codes[1], f"{what} may not be empty")
+    if len(text) > limit:
+        raise TableError(codes[2], f"{what} has at most {limit} characters, not {len(text)}")
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in allow:
+            raise TableError(codes[3], f"{what} may not hold the control character U+{ord(ch):04X}")
     return text
+
+
+def clean_name(name: object) -> str:
+    """A display name: :func:`one_line` of 1..24 characters.  Raises :class:`TableError` (``name``)."""
+    return one_line(name, MAX_NAME, "a name", ("name",) * 4)
 
 
 def check_spectator_chat(value: object) -> str:
