@@ -16,6 +16,7 @@ import segno
 
 import toygame
 from joker.server import create_app, social
+from test_ledger_support import pg_url  # noqa: F401  (fixture)
 from test_server_support import Client, act, create, join, serve, settle
 
 toygame.register()
@@ -147,7 +148,15 @@ def test_chat_messages_are_size_and_rate_limited_with_errors_naming_the_problem(
 
 
 def test_the_chat_survives_a_restart_and_stays_out_of_the_record(tmp_path):
-    db = tmp_path / "w.db"
+    _chat_across_a_restart(str(tmp_path / "w.db"))
+
+
+def test_the_chat_and_a_rematch_on_postgresql_too(pg_url):  # noqa: F811
+    _chat_across_a_restart(pg_url)
+
+
+def _chat_across_a_restart(db: str) -> None:
+    """Two messages, a restart, a third; the game played out; then a rematch (stored in one transaction)."""
     with serve(_app(db)) as tc:
         t = create(tc, "bus-angeles(schedule='1')", ["human", "bot", "bot", "bot"], name="Ann", seed="c2")
         tid, token = t["table"], t["token"]
@@ -169,6 +178,11 @@ def test_the_chat_survives_a_restart_and_stays_out_of_the_record(tmp_path):
             act([ann], rnd)
         record = tc.get(f"/api/tables/{tid}/record").text
         assert "first words" not in record and "third words" not in record
+        ann.send({"type": "rematch"})
+        new = ann.until(lambda m: m["type"] == "rematch_seat")["table"]
+    with serve(_app(db)) as tc:  # the rematch table is there after another restart, waiting, linked
+        assert tc.get(f"/api/tables/{tid}").json()["rematch"] == new
+        assert tc.get(f"/api/tables/{new}").json()["status"] == "waiting"
 
 
 def test_a_seat_link_brings_the_seat_to_another_browser_and_renewing_it_revokes_the_old_one(tmp_path):

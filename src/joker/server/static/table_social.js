@@ -171,6 +171,7 @@ const Social = (function () {
     el("chat-form").hidden = !writesChat();
     el("chat-reactions").hidden = !writesChat();
     el("chat-note").hidden = !(reads && !writesChat());
+    el("chat-name-box").hidden = !(st.seat === null && writesChat());
     el("chat-setting-box").hidden = !host();
     el("chat-setting").value = spectatorChat();
   }
@@ -213,6 +214,7 @@ const Social = (function () {
   // -- wiring ----------------------------------------------------------------------------------------
   place();
   el("chat-text").placeholder = T("chat_placeholder", { n: MAX });
+  el("chat-name").value = localStorage.getItem("joker.name") || "";
   REACTIONS.forEach((r) => el("chat-reactions").append(h("button", {
     type: "button", class: "reaction", dataset: { reaction: r }, text: T("react_" + r),
     onclick: () => st.send({ type: "react", reaction: r }),
@@ -225,7 +227,7 @@ const Social = (function () {
     if (!text) return;
     if (text.length > MAX) { chatError({ code: "chat_too_long", message: "" }); return; }
     const msg = { type: "chat", text: text };
-    const name = st.seat === null && localStorage.getItem("joker.name");
+    const name = st.seat === null ? el("chat-name").value.trim() : "";
     if (name) msg.name = name;
     st.send(msg);
     input.value = "";
