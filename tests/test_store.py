@@ -46,4 +46,5 @@ def test_the_migrations_env_imports_absolutely():
 
 
 def test_the_revision_ids_stay_those_of_databases_already_written():
-    assert known_revisions() == {"0001_initial", "0002_web_tables", "0003_web_analyses", "0004_web_table_game"}
+    assert known_revisions() == {"0001_initial", "0002_web_tables", "0003_web_analyses", "0004_web_table_game",
+                                  "0005_web_chat_rematch"}
