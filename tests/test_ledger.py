@@ -476,6 +476,28 @@ def test_edit_a_past_deal_recomputes_everything_after_it(led):
     assert led.verify() == []
 
 
+def test_undo_after_editing_a_finished_game_takes_the_correction_back(led):
+    """docs/scorekeeper.md: undo takes back the last entry, a correction included — the game stays finished
+    with its totals, places and cup points as before the edit (issue 23)."""
+    g = enter_hand_game(led)
+    led.finish(g)
+    led.edit_deal(g, 1, tricks=[1, 0, 0, 0])  # totals (1520, 3180, 2140, 1470), worked above
+    assert str(led.undo(g)) == "correction of deal 1"
+    v = led.game(g)
+    assert v.state == "finished" and v.totals == TOTALS and v.cup_points == (2, 3, 1, 0)
+    assert v.results[0].scores == (50, 10, 50, 50) and v.blocks[0].premium == (900, 0, 0, 0)
+    assert led.verify() == []
+    assert str(led.undo(g)) == "finish" and led.game(g).state == "open"  # the entry before the correction
+
+
+def test_undo_after_editing_an_open_game_takes_the_correction_back(led):
+    g = enter_hand_game(led)
+    led.edit_deal(g, 1, tricks=[1, 0, 0, 0])
+    assert str(led.undo(g)) == "correction of deal 1"
+    v = led.game(g)
+    assert v.state == "open" and v.totals == TOTALS and v.results[0].scores == (50, 10, 50, 50)
+
+
 def test_verify_reports_a_tampered_score(led):
     g = enter_hand_game(led)
     led.finish(g)

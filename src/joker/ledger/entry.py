@@ -305,7 +305,7 @@ def _op_undo(s: Session, g: Game) -> Undone:
     p = e.payload
     done = Undone(e.kind)
     if e.kind in UNDO_DEAL_KINDS:
-        if g.state != OPEN:
+        if g.state != OPEN and e.kind != "edit":  # a correction of a finished game is taken back, the game stays so
             raise _closed(g)
         d = s.get(Deal, p["deal"])
         if d is not None:
@@ -353,6 +353,11 @@ def _op_undo(s: Session, g: Game) -> Undone:
     s.refresh(g)
     if g.state == OPEN:
         _rescore(g, _state(g))
+    elif e.kind == "edit":  # its totals, places and cup points as they were before the correction
+        state = _state(g)
+        _rescore(g, state)
+        if g.state == FINISHED:
+            _store_results(s, g, state)
     return done
 
 
@@ -389,5 +394,5 @@ def _op_edit(s: Session, g: Game, number: int, trump: str | None, bids: Sequence
         _store_results(s, g, state)
         if g.day.ended_at is not None:
             _decide_cup(s, g.day, _keeper_pick_of(s, g.day))
-    elif g.state == OPEN:
-        _journal(s, g, "edit", {"deal": d.id, "before": before})
+    # journaled whatever the game's state: undo takes the correction back (a finished game stays finished)
+    _journal(s, g, "edit", {"deal": d.id, "before": before})
