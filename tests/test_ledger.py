@@ -549,3 +549,22 @@ def test_state_of_replays_the_record_and_raises_the_engines_own_error():
     with pytest.raises(IllegalActionError, match="may not bid 1") as e:
         state_of(GameRecord(rules=rules, players=tuple(PLAYERS), first_dealer=3, deals=(bad,)))
     assert not isinstance(e.value, RecordError)
+
+
+def test_player_names_are_compared_ignoring_case(led):
+    """No two players differ only in case (issue 23); the first spelling stays everywhere."""
+    with pytest.raises(LedgerError, match="player 'Бутка' already exists"):
+        led.add_player("бутка")
+    with pytest.raises(LedgerError, match="player 'Печун' already exists"):
+        led.add_player("  ПЕЧУН ")
+    assert sorted(p.name for p in led.players()) == sorted(PLAYERS)
+    # a game names its players in any case, and --add-players adds no twin
+    g = led.new_game(["БУТКА", "печун", "бардак", "Монай"], add_players=True)
+    assert led.game(g).players == tuple(PLAYERS) and len(led.players()) == 4
+    with pytest.raises(LedgerError, match="a player may sit only once"):
+        led.new_game(["Бутка", "бутка", "Бардак", "Монай"], add_players=True)
+    # renaming to another player's name in other case is refused; changing one's own case is a rename
+    with pytest.raises(LedgerError, match="player 'Бутка' already exists"):
+        led.rename_player("Печун", "БУТКА")
+    assert led.rename_player("монай", "МОНАЙ").name == "МОНАЙ"
+    assert led.game(g).players == (A, B, C, "МОНАЙ")

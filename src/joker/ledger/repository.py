@@ -123,10 +123,15 @@ class Ledger:
 
     # -- players --------------------------------------------------------------------------------
     def add_player(self, name: str, core: bool = False) -> PlayerInfo:
+        """Add a player (``core``: of the core roster, RULES.md §12).  Names are
+        compared ignoring case: a name that differs from a player's only in case is
+        that player, and is refused.  Raises :class:`LedgerError` (``bad_name``,
+        ``player_exists`` naming the player as first spelled)."""
         name = _player_name(name)
         with self.write() as s:
-            if _player_named(s, name) is not None:
-                raise LedgerError("player_exists", name=name)
+            same = _player_named(s, name)
+            if same is not None:  # names are compared ignoring case: the first spelling stays
+                raise LedgerError("player_exists", name=same.name)
             p = Player(name=name, core=core)
             s.add(p)
             s.flush()
@@ -140,8 +145,9 @@ class Ledger:
         new = _player_name(new)
         with self.write() as s:
             p = _player(s, old)
-            if new != p.name and _player_named(s, new) is not None:
-                raise LedgerError("player_exists", name=new)
+            same = _player_named(s, new)
+            if same is not None and same.id != p.id:  # a change of case alone renames the same player
+                raise LedgerError("player_exists", name=same.name)
             p.name = new
             return _player_info(p)
 
