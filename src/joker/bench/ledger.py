@@ -7,13 +7,15 @@ script runs it, on a ledger holding the game of ``examples/paper-sheet.csv``
 (24 deals, a fine, a redeal); the reference, measured in the same run and
 interleaved with the commands so both see the same machine load, is
 ``python -c pass`` (the interpreter's own start).  Printed per command: the
-median and the fastest wall time in seconds, and the median as a multiple of
-the reference.
+median and the fastest wall time in seconds, the median as a multiple of the
+reference, and the median CPU time (user + system), which a busy machine
+inflates less than the wall time; then the machine's load average.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -49,10 +51,14 @@ def _ledger(db: Path) -> None:
         led.close()
 
 
-def _wall(argv: list[str]) -> float:
+def _wall(argv: list[str]) -> tuple[float, float]:
+    """Wall seconds of one run of ``argv``, and the CPU seconds (user + system) it used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def run(runs: int = 15) -> None:
@@ -71,16 +77,20 @@ def run(runs: int = 15) -> None:
         for argv in commands.values():  # warm the file cache and the bytecode
             _wall(argv)
         times: dict[str, list[float]] = {name: [] for name in commands}
+        cpu: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(runs):
             for name, argv in commands.items():
-                times[name].append(_wall(argv))
+                wall, used = _wall(argv)
+                times[name].append(wall)
+                cpu[name].append(used)
     ref = statistics.median(times["python -c pass (reference)"])
-    print(f"joker ledger start-up, {runs} runs each, interleaved (wall seconds)")
-    print(f"{'command':32} {'median':>8} {'fastest':>8} {'× ref':>8}")
+    print(f"joker ledger start-up, {runs} runs each, interleaved (seconds; cpu = user + system of the process)")
+    print(f"{'command':32} {'median':>8} {'fastest':>8} {'× ref':>8} {'cpu':>8}")
     for name, ts in times.items():
         med = statistics.median(ts)
-        print(f"{name:32} {med:8.3f} {min(ts):8.3f} {med / ref:8.1f}")
+        print(f"{name:32} {med:8.3f} {min(ts):8.3f} {med / ref:8.1f} {statistics.median(cpu[name]):8.3f}")
     show = statistics.median(times["joker ledger show"])
     verdict = "within" if show <= GOAL else "over"
-    print(f"joker ledger show: {show:.3f} s median, {verdict} the goal of {GOAL} s "
-          f"({show - ref:.3f} s above the bare interpreter)")
+    print(f"joker ledger show: {show:.3f} s median wall, {verdict} the goal of {GOAL} s "
+          f"({show - ref:.3f} s above the bare interpreter); "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

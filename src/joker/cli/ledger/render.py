@@ -39,10 +39,11 @@ def console() -> Console:
     file no wrapping at all (``soft_wrap``, :data:`UNWRAPPED` columns), so a
     line is never broken, a table takes the width its cells need and a cell is
     never split, whatever the terminal the script runs in; no highlighting of
-    numbers and names."""
+    numbers and names, and no Rich markup or emoji codes: a name or a note is
+    printed as typed (``[b]Бутка``, ``:smile:``)."""
     if sys.stdout.isatty():
-        return Console(highlight=False)
-    return Console(width=UNWRAPPED, soft_wrap=True, highlight=False)
+        return Console(highlight=False, markup=False, emoji=False)
+    return Console(width=UNWRAPPED, soft_wrap=True, highlight=False, markup=False, emoji=False)
 
 
 def rule(console: Console, title: str) -> None:
