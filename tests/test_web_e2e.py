@@ -197,10 +197,8 @@ def test_the_language_follows_the_browser_and_switches(server, browser, shots):
     ctx.close()
 
 
-def test_two_deals_on_the_scorekeepers_page(server, browser, shots):
-    from playwright.sync_api import expect
-
-    ctx, page, errors = _page(browser)
+def _keeper_game(page, server) -> str:
+    """A new scorekeeper game of bus-angeles(schedule='1,2') started on the page; its id."""
     page.goto(server + "/keeper")
     page.select_option("#k-preset", "bus-angeles")
     page.fill("#k-schedule", "1,2")
@@ -208,6 +206,14 @@ def test_two_deals_on_the_scorekeepers_page(server, browser, shots):
         page.fill(f"#k-player-{i}", name)
     page.click("#k-start")
     page.wait_for_url(re.compile(r"/keeper/game/\d+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def test_two_deals_on_the_scorekeepers_page(server, browser, shots):
+    from playwright.sync_api import expect
+
+    ctx, page, errors = _page(browser)
+    _keeper_game(page, server)
 
     def tap(selector: str) -> None:
         page.click(selector)
@@ -256,14 +262,7 @@ def test_the_scorekeepers_page_locks_while_an_entry_is_saved(server, browser, sh
     from playwright.sync_api import expect
 
     ctx, page, errors = _page(browser, width=width, height=height)
-    page.goto(server + "/keeper")
-    page.select_option("#k-preset", "bus-angeles")
-    page.fill("#k-schedule", "1,2")
-    for i, name in enumerate(["Бутка", "Печун", "Бардак", "Монай"]):
-        page.fill(f"#k-player-{i}", name)
-    page.click("#k-start")
-    page.wait_for_url(re.compile(r"/keeper/game/\d+$"))
-    gid = page.url.rsplit("/", 1)[1]
+    gid = _keeper_game(page, server)
     page.click('#g-trump button[data-trump="H"]')
     for seat in (0, 1, 2, 3):  # Монай deals: Бутка, Печун, Бардак, Монай bid 0, 0, 0, 0
         page.click(f'#g-bids .tap-row[data-seat="{seat}"] button[data-bid="0"]')
