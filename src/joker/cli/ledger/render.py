@@ -47,8 +47,8 @@ def console() -> Console:
 
 
 def rule(console: Console, title: str) -> None:
-    """A rule with ``title`` across the terminal (at most :data:`RULE_WIDTH` columns into a pipe)."""
-    console.print(Rule(title), width=min(console.width, RULE_WIDTH))
+    """A rule with ``title`` across the terminal (:data:`RULE_WIDTH` columns into a pipe)."""
+    console.print(Rule(title), width=None if console.is_terminal else min(console.width, RULE_WIDTH))
 
 
 def error_text(tr: Tr, e: Exception) -> str:
