@@ -475,6 +475,7 @@ function renderSummary() {
   const showing = d && !(S.lastTrick && Date.now() < S.lastTrickUntil);
   box.hidden = !showing;
   if (!showing) return;
+  box.dataset.deal = d.deal;
   const nm = names();
   const rows = nm.map((name, s) => {
     const bid = d.bids ? d.bids[s] : null;
