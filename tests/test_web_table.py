@@ -24,7 +24,7 @@ import pytest
 from test_web_e2e import _page, browser, server  # noqa: F401  (fixtures: the app on a port, Chromium)
 
 from joker.cards import format_card
-from joker.i18n import Tr
+from joker.i18n import Tr, catalogue
 
 RULES = "bus-angeles(schedule='1,2,9')"
 
@@ -168,5 +168,34 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
     tricks = [([format_card(a.card) for _, a in tr.plays], tr.winner) for tr in results[2].played]
     assert any(sorted(shown) == sorted(cards) and who == t("trick_won", name=names[w]) for cards, w in tricks)
     assert sorted(end_trick) == sorted(tricks[-1][0])
+    assert not errors
+    ctx.close()
+
+
+def test_the_turn_timer_warns_and_says_when_it_moved(server, browser, tmp_path):  # noqa: F811
+    """A 5-second turn timer: the player to move is told to hurry while it runs; when it runs out
+    a bot bids for him and the page says so (he was present all along)."""
+    from playwright.sync_api import expect
+
+    t = Tr("en", "web")
+    shots = _shots_dir(tmp_path, "timer")
+    ctx, page, errors = _page(browser, width=390, height=844)
+    r = page.request.post(server + "/api/tables", data={
+        "name": "Ann", "rules": "bus-angeles(schedule='1')", "turn_seconds": 5, "seed": "timer1",
+        "seats": ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]})
+    made = r.json()
+    page.add_init_script(f"localStorage.setItem('joker.seat.{made['table']}', '{made['token']}')")
+    page.goto(server + made["url"])
+    page.click("#start")
+    expect(page.locator("#panel button.bid:enabled").first).to_be_visible()
+    before, after = catalogue("web").texts["en"]["timer_hurry"].split("{s}")  # "Hurry: {s} s left, then a bot..."
+    expect(page.locator("#timer")).to_contain_text(before)  # 5 s: the warning from the start
+    expect(page.locator("#timer")).to_contain_text(after)
+    page.screenshot(path=str(shots / "hurry.png"))
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible(timeout=15000)
+    bid = page.evaluate("S.view.bids[S.seat]")
+    expect(notice).to_have_text(t("timeout_you", what=f"{t('stat_bid')} {bid}"))  # "...a bot moved for you (bid 0)"
+    page.screenshot(path=str(shots / "timed-out.png"))
     assert not errors
     ctx.close()

@@ -148,7 +148,7 @@ function onAction(m) {
   if (m.deal_done) S.summary = Object.assign({}, m.deal_done, { totals: S.totals });
   if (m.game_over) S.standings = m.game_over.standings;
   if (m.source === "timeout") {
-    const what = actionText(m.action);
+    const what = m.what === "bid" ? T("stat_bid") + " " + actionText(m.action) : m.what === "trump" ? T("trump") + " " + actionText(m.action) : actionText(m.action);
     notice(m.seat === S.seat ? T("timeout_you", { what: what }) : T("timeout_other", { name: nameOf(m.seat), what: what }));
   }
 }
