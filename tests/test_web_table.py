@@ -145,6 +145,8 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
     page.screenshot(path=str(shots / "end.png"))
     page.screenshot(path=str(shots / "end-full.png"), full_page=True)
     assert not page.title().startswith("●")
+    if phone:  # the sheet fits the phone's width: premiums on their own lines, the deal column frozen
+        assert page.evaluate("(e => e.scrollWidth <= e.clientWidth)(document.querySelector('#sheet'))")
     # after the game the last trick can still be looked at
     page.click("#last-btn")
     expect(page.locator("#last-trick .card")).to_have_count(4)
