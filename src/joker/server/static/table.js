@@ -486,7 +486,9 @@ function renderSummary() {
       h("td", { class: "res", text: bid === null ? "" : made ? "✓ " + T("made_it") : "✗ " + T("missed_it") }),
       d.totals ? h("td", { text: d.totals[s] }) : null);
   });
-  box.append(h("h3", { text: T("deal_over", { deal: d.deal }) + " · " + T("cards_n", { n: d.cards }) + " · " + T("trump") + " " + suitSym(d.trump) }),
+  const red = d.trump === "D" || d.trump === "H";
+  box.append(h("h3", {}, T("deal_over", { deal: d.deal }) + " · " + T("cards_n", { n: d.cards }) + " · " + T("trump") + " ",
+      h("span", { class: red ? "red" : "", text: suitSym(d.trump) })),
     h("table", { class: "sum" },
       h("thead", {}, h("tr", {}, [T("player"), T("stat_bid"), T("stat_took"), T("points"), "", d.totals ? T("total") : null]
         .filter((x) => x !== null).map((x) => h("th", { text: x })))),
