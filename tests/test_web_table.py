@@ -136,6 +136,7 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
             if page.locator("#joker-dialog[open]").count():
                 page.screenshot(path=str(shots / "joker.png"))
                 page.locator("#joker-options button").first.click()
+        page.wait_for_function("!S.busy")  # the move went through: the next decision is a new one
         expect(page.locator("#toast.error")).to_have_count(0)
     assert decisions >= 3 + 1 + 2 + 9  # three bids, 1 + 2 + 9 cards (a reopening counts once more)
     assert dismissed and bid_hid and double_tapped
@@ -188,8 +189,16 @@ def test_the_turn_timer_warns_and_says_when_it_moved(server, browser, tmp_path):
     made = r.json()
     page.add_init_script(f"localStorage.setItem('joker.seat.{made['table']}', '{made['token']}')")
     page.goto(server + made["url"])
+    page.screenshot(path=str(shots / "waiting.png"))
     page.click("#start")
     expect(page.locator("#panel button.bid:enabled").first).to_be_visible()
+    # the sound switch: off at first, on when pressed, remembered by this browser
+    expect(page.locator("#sound-btn")).to_have_attribute("aria-pressed", "false")
+    page.click("#sound-btn")
+    expect(page.locator("#sound-btn")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#sound-btn")).to_contain_text(t("sound_on"))
+    page.reload()
+    expect(page.locator("#sound-btn")).to_have_attribute("aria-pressed", "true")
     before, after = catalogue("web").texts["en"]["timer_hurry"].split("{s}")  # "Hurry: {s} s left, then a bot..."
     expect(page.locator("#timer")).to_contain_text(before)  # 5 s: the warning from the start
     expect(page.locator("#timer")).to_contain_text(after)
