@@ -272,7 +272,7 @@ function renderInfo(v) {
   const trump = v.trump === null ? T("trump_pending") : suitSym(v.trump);
   info.append(
     h("span", { class: "deal", text: T("deal_of", { deal: v.deal, deals: v.deals }) + " · " + T("cards_n", { n: v.cards }) + kindText(v.kind) }),
-    h("span", { class: "trump-box" }, T("trump") + ": ", h("b", { class: "trump-sym " + (v.trump === "D" || v.trump === "H" ? "red" : ""), text: trump }),
+    h("span", { class: "trump-box" }, T("trump") + ": ", h("b", { class: v.trump === null ? "" : "trump-sym " + (v.trump === "D" || v.trump === "H" ? "red" : ""), text: trump }),
       v.turned.length ? h("span", { class: "muted small" }, " (" + T("turned") + " ", v.turned.map((c) => cardText(c)).join(" "), ")") : null,
       v.rotating ? h("span", { class: "muted small", text: " " + T("rotating") }) : null),
     h("span", { class: "muted small", text: T("block_n", { n: v.block }) }));
