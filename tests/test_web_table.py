@@ -210,3 +210,34 @@ def test_the_turn_timer_warns_and_says_when_it_moved(server, browser, tmp_path):
     page.screenshot(path=str(shots / "timed-out.png"))
     assert not errors
     ctx.close()
+
+
+def test_a_friend_joins_by_the_invite_link_and_sees_the_felt_from_his_seat(server, browser, tmp_path):  # noqa: F811
+    """The join form seats a second person (his seat token kept by his browser); once the host starts,
+    each page puts its own seat at the bottom of the felt and the next to play on its left."""
+    from playwright.sync_api import expect
+
+    shots = _shots_dir(tmp_path, "join")
+    host_ctx, host, host_errors = _page(browser, width=1280, height=800)
+    r = host.request.post(server + "/api/tables", data={
+        "name": "Ann", "rules": "bus-angeles(schedule='1')", "seed": "join1",
+        "seats": ["human", "human", "bot:heuristic", "bot:heuristic"]})
+    made = r.json()
+    host.add_init_script(f"localStorage.setItem('joker.seat.{made['table']}', '{made['token']}')")
+    host.goto(server + made["url"])
+    ctx, page, errors = _page(browser, locale="ru-RU", width=390, height=844)
+    page.goto(server + made["url"])
+    page.fill("#j-name", "Борис")
+    page.click("#join button[type=submit]")
+    expect(page.locator("#join-box")).to_be_hidden()
+    assert page.evaluate(f"localStorage.getItem('joker.seat.{made['table']}')")
+    host.click("#start")
+    for p, me, left in ((host, "Ann", "Борис"), (page, "Борис", None)):
+        expect(p.locator("#seat-b .player .nm")).to_have_text(me)
+        if left:
+            expect(p.locator("#seat-l .player .nm")).to_have_text(left)
+    expect(page.locator("#seat-r .player .nm")).to_have_text("Ann")  # Ann plays just before him: on his right
+    page.screenshot(path=str(shots / "friend.png"))
+    assert not errors and not host_errors
+    ctx.close()
+    host_ctx.close()

@@ -6,15 +6,13 @@
 "use strict";
 
 const TABLE_ID = J.table.id;
-const TOKEN_KEY = "joker.seat." + TABLE_ID;
 const SOUND_KEY = "joker.sound";
 const TRICK_SHOW_MS = 1400;   // a finished trick stays on the felt this long...
 const TRICK_SWEEP_MS = 950;   // ...and sweeps to its winner from here on
 const NOTICE_MS = 10000;
-let token = localStorage.getItem(TOKEN_KEY);
 
 const S = {
-  table: J.table, view: null, sheet: [], totals: null, standings: null, seq: 0, seat: null,
+  table: J.table, view: null, sheet: [], totals: null, standings: null, seat: null,
   online: J.table.seats.map((s) => s.online), watchers: 0, timer: null, timerAt: 0, vote: null,
   lastTrick: null, lastTrickUntil: 0, sweepAt: 0, connected: false,
   entering: null,     // the play that just arrived: it slides in from its seat
@@ -23,8 +21,6 @@ const S = {
   actedAt: 0,         // when this page's last action went through (a late double tap's refusal is not shown)
   wasMine: false, warned: false,
 };
-let ws = null;
-let retry = 0;
 const BASE_TITLE = document.title;
 
 const $ = (id) => document.getElementById(id);
@@ -33,59 +29,26 @@ function names() { return S.table.seats.map((s, i) => s.name || T("seat_n", { n:
 function nameOf(seat) { return names()[seat]; }
 function reducedMotion() { return window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches; }
 
-// -- connection ---------------------------------------------------------------------------------
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(proto + "://" + location.host + "/ws/" + TABLE_ID);
-  ws.onopen = () => {
-    retry = 0;
-    const hello = { type: "hello", token: token || null };
-    if (S.seq > 0) hello.since = S.seq;
-    ws.send(JSON.stringify(hello));
-  };
-  ws.onmessage = (e) => handle(JSON.parse(e.data));
-  ws.onclose = () => {
-    S.connected = false;
-    S.busy = false;
-    $("conn").textContent = T("reconnecting");
-    setTimeout(connect, Math.min(5000, 400 * Math.pow(2, retry++)));
-  };
+// -- connection: common.js tableSocket (the seat token, catching up after a drop, reconnecting) -----
+let sock = null;
+
+function send(msg) { if (sock) sock.send(msg); }
+
+function onSnapshot(m) {
+  S.table = m.table;
+  S.view = m.view || null;
+  S.sheet = m.sheet || [];
+  S.totals = m.totals || null;
+  S.standings = m.standings || null;
+  S.timer = m.timer; S.timerAt = Date.now();
+  S.vote = m.vote;
+  S.busy = false;
+  render();
 }
 
-function send(msg) {
-  if (ws && ws.readyState === 1) { ws.send(JSON.stringify(msg)); return true; }
-  return false;
-}
-
-function reconnect(fresh) {
-  if (fresh) S.seq = 0;
-  if (ws) ws.close();
-}
-
+// the table's other messages: presence, the turn timer, the stalling-dot vote, a refusal
 function handle(m) {
   switch (m.type) {
-    case "welcome":
-      S.seat = m.seat;
-      S.connected = true;
-      $("conn").textContent = "";
-      break;
-    case "snapshot":
-      S.seq = m.seq;
-      S.table = m.table;
-      S.view = m.view || null;
-      S.sheet = m.sheet || [];
-      S.totals = m.totals || null;
-      S.standings = m.standings || null;
-      S.timer = m.timer; S.timerAt = Date.now();
-      S.vote = m.vote;
-      S.busy = false;
-      render();
-      break;
-    case "event":
-      if (m.seq <= S.seq) return;
-      if (m.seq !== S.seq + 1) { send({ type: "sync" }); return; }
-      applyEvent(m);
-      break;
     case "presence":
       S.online = m.online;
       S.watchers = m.watchers;
@@ -102,7 +65,6 @@ function handle(m) {
       break;
     case "error":
       S.busy = false;
-      if (m.code === "bad_token") { localStorage.removeItem(TOKEN_KEY); token = null; }
       // a second tap that raced the first one's answer: the move went through, say nothing
       if (m.code === "not_your_turn" && Date.now() - S.actedAt < 3000) break;
       toast(T("error") + ": " + refusal(m), "error");
@@ -111,7 +73,6 @@ function handle(m) {
 }
 
 function applyEvent(m) {
-  S.seq = m.seq;
   if (m.table) S.table = m.table;
   if (m.view) S.view = m.view;
   if (m.sheet) S.sheet = m.sheet;
@@ -120,8 +81,7 @@ function applyEvent(m) {
   if (m.kind === "penalty") toast(T("dot_given", { name: nameOf(m.penalty.seat) }));
   if (m.kind === "seats" && m.what === "leave" && m.seat === S.seat) {
     S.seat = null;
-    localStorage.removeItem(TOKEN_KEY);
-    token = null;
+    sock.forget();
   }
   render();
   S.entering = null;
@@ -272,7 +232,7 @@ function renderInfo(v) {
   const trump = v.trump === null ? T("trump_pending") : suitSym(v.trump);
   info.append(
     h("span", { class: "deal", text: T("deal_of", { deal: v.deal, deals: v.deals }) + " · " + T("cards_n", { n: v.cards }) + kindText(v.kind) }),
-    h("span", { class: "trump-box" }, T("trump") + ": ", h("b", { class: v.trump === null ? "" : "trump-sym " + (v.trump === "D" || v.trump === "H" ? "red" : ""), text: trump }),
+    h("span", { class: "trump-box" }, T("trump") + ": ", h("b", { class: v.trump === null || v.trump === "N" ? "" : "trump-sym " + (v.trump === "D" || v.trump === "H" ? "red" : ""), text: trump }),
       v.turned.length ? h("span", { class: "muted small" }, " (" + T("turned") + " ", v.turned.map((c) => cardText(c)).join(" "), ")") : null,
       v.rotating ? h("span", { class: "muted small", text: " " + T("rotating") }) : null),
     h("span", { class: "muted small", text: T("block_n", { n: v.block }) }));
@@ -431,10 +391,9 @@ function playCard(card, acts) {
 // Send a move once: a second tap before the server answers is ignored.
 function act(a) {
   if (S.busy) return;
-  if (send({ type: "act", action: a })) {
-    S.busy = true;
-    if (S.summary && S.view && S.view.deal > S.summary.deal) { S.summary = null; renderSummary(); }
-  }
+  S.busy = true;
+  send({ type: "act", action: a });
+  if (S.summary && S.view && S.view.deal > S.summary.deal) { S.summary = null; renderSummary(); }
 }
 
 function renderTimer() {
@@ -537,7 +496,7 @@ function renderSeatActions(box) {
 }
 
 // -- forms and buttons --------------------------------------------------------------------------
-wireSeating(TABLE_ID, (t) => { localStorage.setItem(TOKEN_KEY, t); token = t; reconnect(true); }, () => send({ type: "start" }));
+wireSeating(TABLE_ID, (t) => sock.join(t), () => send({ type: "start" }));
 $("joker-cancel").addEventListener("click", () => $("joker-dialog").close());
 $("last-btn").addEventListener("click", showLastTrick);
 $("last-close").addEventListener("click", () => $("last-dialog").close());
@@ -550,4 +509,10 @@ window.addEventListener("resize", () => { if (S.view) fitHand($("hand"), S.view.
 
 renderSoundButton();
 render();
-connect();
+sock = tableSocket(TABLE_ID, {
+  welcome: (m) => { S.seat = m.seat; S.connected = true; },
+  snapshot: onSnapshot,
+  event: applyEvent,
+  message: handle,
+  status: (text) => { $("conn").textContent = text; if (text) { S.connected = false; S.busy = false; } },
+});
