@@ -39,9 +39,10 @@ const Social = (function () {
 
   // -- where the pieces go: the buttons under the table's heading, the game-over bar after the standings
   function place() {
-    const head = document.querySelector(".table-head");
+    // the page's tool bar when it has one (the Joker table keeps it in view while playing), else its head
+    const head = el("tools") || document.querySelector(".table-head");
     if (head) head.append(el("social-bar"));
-    const standings = el("standings");
+    const standings = el("standings") || el("d-end");
     const over = el("social-over");
     if (standings) standings.after(over);
     else if (head) head.after(over);
@@ -200,10 +201,15 @@ const Social = (function () {
         rematchSeat(m);
         break;
       case "error":
-        if (/^chat_/.test(m.code || "") || (m.about === "chat" || m.about === "react")) chatError(m);
+        if (owns(m)) chatError(m);
         break;
     }
     render();
+  }
+
+  // an error about the chat: said here (the page's own error toast skips it)
+  function owns(m) {
+    return m.type === "error" && (/^chat_/.test(m.code || "") || m.about === "chat" || m.about === "react");
   }
 
   function attach(send, setToken) {
@@ -246,5 +252,5 @@ const Social = (function () {
   resetChat([]);
   render();
 
-  return { attach: attach, message: message };
+  return { attach: attach, message: message, owns: owns };
 })();
