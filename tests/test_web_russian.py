@@ -28,7 +28,7 @@ from test_web_e2e import _need_chromium, _page, _play_by_clicking, browser, runn
 
 KEY = "klyuch-42"
 
-PROPER = {"ISMCTS", "OpenSpiel", "Oh", "Hell", "EN", "RU", "English", "JSON", "CSV"}
+PROPER = {"ISMCTS", "OpenSpiel", "Oh", "Hell", "EN", "RU", "English", "JSON", "CSV", "QR"}
 """Latin words a Russian page may show: names of things (the other language's
 own name, file formats, an outside library)."""
 
@@ -162,7 +162,7 @@ def test_every_russian_page_is_russian(server, browser, shots):
                          data={"trump": "N", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]}, headers=key)
     assert r.ok, r.text()
     page.reload()
-    expect(page.locator("table.sheet tr.deal td.trump").nth(1)).to_have_text("БК")
+    expect(page.locator("table.sheet tr.deal .trump").nth(1)).to_have_text("БК")
     expect(page.locator("table.sheet tr.block td b").first).to_have_text("блок 1")
     _check(page, names, "keeper game, sheet")
     page.screenshot(path=str(shots / "ru-keeper-sheet.png"), full_page=True)
