@@ -282,7 +282,7 @@ class Hub:
                     await social.post(self, conn, t, msg)
                     return
                 if seat is None:
-                    raise refused("spectator", "spectator")
+                    raise refused("spectator", "spectator_seat")
                 if kind == "start":
                     await self.commit(t, t.plan_start(seat))
                 elif kind == "leave":
