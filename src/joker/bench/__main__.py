@@ -27,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--actions", type=int, default=8000, help="stop after this many accepted actions (default 8000)")
     w.add_argument("--seconds", type=float, default=30.0, help="or after this many seconds (default 30)")
     w.add_argument("--no-reference", action="store_true", help="skip the bare WebSocket relay reference")
+    w.add_argument("--profile", default=None, help="write pyinstrument's profile of the server (text) to this file")
     h = sub.add_parser("harness", help="bids made by two search-bot budgets on the same boards, paired")
     h.add_argument("--a", default="blind=false",
                    help="budget A: medium with overrides name=value,... (default blind=false)")
@@ -48,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     elif args.name == "server":
         from . import server
 
-        server.run(args.clients, args.humans, args.think, args.actions, args.seconds, not args.no_reference)
+        server.run(args.clients, args.humans, args.think, args.actions, args.seconds, not args.no_reference,
+                   profile=args.profile)
     elif args.name == "durak":
         from . import durak
 

@@ -26,6 +26,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -261,8 +262,28 @@ def _start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subp
     return proc
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
+_PROFILED = """
+import pyinstrument
+from joker.cli.main import app
+profiler = pyinstrument.Profiler(interval=0.0005)
+profiler.start()
+try:
+    app({argv!r})
+finally:
+    profiler.stop()
+    with open({out!r}, "w") as f:
+        f.write(profiler.output_text(unicode=True, show_all=False))
+    with open({out!r} + ".flat", "w") as f:
+        f.write(profiler.output_text(unicode=True, flat=True))
+"""
+"""The server under pyinstrument (main thread: the event loop); stopped by SIGINT, it writes the profile."""
+
+
+def _stop(proc: subprocess.Popen[bytes], interrupt: bool = False) -> None:
+    if interrupt:
+        proc.send_signal(signal.SIGINT)
+    else:
+        proc.terminate()
     try:
         proc.wait(10)
     except subprocess.TimeoutExpired:  # pragma: no cover
@@ -270,8 +291,10 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 def run(clients: int = 200, humans: int = 2, think: float = 1.0, actions: int = 8000, seconds: float = 30.0,
-        reference: bool = True, seed: int = 1) -> dict[str, Summary]:
-    """Run the benchmark; print and return the numbers."""
+        reference: bool = True, seed: int = 1, profile: str | None = None) -> dict[str, Summary]:
+    """Run the benchmark; print and return the numbers.  ``profile``: a file for
+    pyinstrument's text profile of the server's event loop (the server runs
+    under ``python -m pyinstrument``; the dev tool must be installed)."""
     if not 1 <= humans <= 4:
         raise SystemExit("--humans is 1..4 (people per table; bots fill the rest)")
     if humans < 2:
@@ -282,8 +305,9 @@ def run(clients: int = 200, humans: int = 2, think: float = 1.0, actions: int = 
         db = str(Path(tmp) / "bench.db")
         env = {**os.environ, "JOKER_SECRET": "bench"}
         env.pop("JOKER_DB_URL", None)
-        proc = _start([sys.executable, "-m", "joker.cli.main", "serve", "--port", str(port), "--db", db,
-                       "--bot-delay", "0", "--log-level", "error"], port, env)
+        serve = ["serve", "--port", str(port), "--db", db, "--bot-delay", "0", "--log-level", "error"]
+        proc = _start([sys.executable, "-c", _PROFILED.format(out=profile, argv=serve)] if profile else
+                      [sys.executable, "-m", "joker.cli.main", *serve], port, env)
         try:
             print(f"joker serve on 127.0.0.1:{port}: {clients} clients at {-(-clients // humans)} tables "
                   f"({humans} people + {4 - humans} bots each), think {think:g} s, up to {actions} actions or "
@@ -291,7 +315,7 @@ def run(clients: int = 200, humans: int = 2, think: float = 1.0, actions: int = 
             game = asyncio.run(_game_clients(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", clients, humans,
                                              think, actions, seconds, seed))
         finally:
-            _stop(proc)
+            _stop(proc, profile is not None)
         results["joker"] = game.summary()
     if reference:
         port = _free_port()

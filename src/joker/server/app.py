@@ -16,6 +16,7 @@ OpenAPI description at ``/api/docs``.  WebSocket: ``/ws/{id}`` (:mod:`.ws`, :mod
 
 from __future__ import annotations
 
+import gc
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -76,14 +77,18 @@ class JoinTable(BaseModel):
 
 
 def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
-               warm_analysis: bool = False) -> FastAPI:
+               warm_analysis: bool = False, freeze_gc: bool = False) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
     and kept in the database); ``bot_delay``: seconds a bot waits before it
     plays; ``warm_analysis``: start the analysis worker when the app starts,
     preparing the double-dummy solver in the background (``joker serve`` does;
-    otherwise the first analysis starts it, see :mod:`.analysis_jobs`).  The
+    otherwise the first analysis starts it, see :mod:`.analysis_jobs`);
+    ``freeze_gc``: once started, move every object made so far (the imported
+    libraries, the resumed tables) out of the garbage collector's reach
+    (:func:`gc.freeze`), so no full collection stalls the tables' actions for
+    a few hundred milliseconds (``joker serve`` does; docs/deploy.md).  The
     database is opened when the app starts (uvicorn, or ``with TestClient(app)``);
     stopping the app stops the worker."""
 
@@ -97,6 +102,9 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         app.state.hub = hub
         app.state.analyses = AnalysisJobs(lambda tid, text: hub.db(store.save_analysis, tid, text))
         await hub.start()
+        if freeze_gc:
+            gc.collect()
+            gc.freeze()
         if warm_analysis:
             app.state.analyses.warm_up()
         try:
