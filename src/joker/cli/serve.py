@@ -16,6 +16,8 @@ def serve_command(
     bot_delay: float = typer.Option(0.8, "--bot-delay", min=0.0, max=10.0,
                                     help="Seconds a bot waits before playing, so people can follow."),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows every request)."),
+    warm_analysis: bool = typer.Option(True, "--warm-analysis/--no-warm-analysis",
+                                       help="Prepare the double-dummy solver in the background at start."),
 ) -> None:
     """Serve the web app: tables with friends and bots, the lobby, replays,
     and the scorekeeper, on one database (SQLite by default)."""
@@ -30,7 +32,7 @@ def serve_command(
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Joker is at http://{shown}:{port}  (database: {display(resolve_url(db))}; Ctrl-C stops)", err=True)
-    app = create_app(db, bot_delay=bot_delay, warm_analysis=True, freeze_gc=True)  # the double-dummy solver, ready when asked
+    app = create_app(db, bot_delay=bot_delay, warm_analysis=warm_analysis, freeze_gc=True)  # the double-dummy solver, ready when asked
     # Messages are small JSON: compressing each costs more CPU (and latency) than it saves on a LAN.
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, ws_ping_interval=20.0,
                 ws_ping_timeout=20.0, ws_per_message_deflate=False)

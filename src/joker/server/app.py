@@ -37,7 +37,7 @@ from joker.errors import JokerError
 from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
 from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message
-from . import keeper
+from . import cluster, keeper
 from .analysis_jobs import NONE, AnalysisJobs, done_json
 from .hub import Hub
 from .plugin import WebPlugin, kit
@@ -81,7 +81,9 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     """The web app on database ``db`` (see the module docstring).
 
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
-    and kept in the database); ``bot_delay``: seconds a bot waits before it
+    and kept in the database); with ``$JOKER_REDIS_URL`` set (and a PostgreSQL
+    database) the process is one of several sharing the tables (:mod:`.cluster`,
+    keys prefixed ``$JOKER_REDIS_PREFIX``, default ``joker:``); ``bot_delay``: seconds a bot waits before it
     plays; ``warm_analysis``: start the analysis worker when the app starts,
     preparing the double-dummy solver in the background (``joker serve`` does;
     otherwise the first analysis starts it, see :mod:`.analysis_jobs`);
@@ -98,6 +100,13 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         store = Store(led.engine, led.url)
         key = secret or os.environ.get(ENV_SECRET)
         hub = Hub(store, key.encode() if key else store.secret(), bot_delay)
+        redis_url = os.environ.get(cluster.ENV_URL)
+        if redis_url:
+            if led.engine.dialect.name == "sqlite":
+                led.close()
+                raise RuntimeError(f"{cluster.ENV_URL} is set: several server processes share one PostgreSQL "
+                                   "database, not an SQLite file (docs/deploy.md)")
+            hub.cluster = cluster.Cluster(hub, redis_url, os.environ.get(cluster.ENV_PREFIX, "joker:"))
         app.state.ledger = led
         app.state.hub = hub
         app.state.analyses = AnalysisJobs(lambda tid, text: hub.db(store.save_analysis, tid, text))

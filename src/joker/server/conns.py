@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from joker.errors import JokerError
 
-from .table import FINISHED, Table
+from .table import Table
 from .tokens import TokenError, verify
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class Conn:
 def presence(hub: Hub, t: Table) -> None:
     """Tell everyone at ``t`` who is connected (seats) and how many watch."""
     hub.notice(t, {"type": "presence", "online": [n > 0 for n in t.online],
-                   "watchers": sum(1 for c in hub.conns.get(t.id, ()) if c.seat is None)})
+                   "watchers": sum(1 for c in hub.conns.get(t.id, ()) if c.seat is None)}, local=True)
 
 
 async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int | None) -> None:
@@ -116,7 +116,8 @@ async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int |
 
 def detach(hub: Hub, conn: Conn) -> None:
     """Forget a closed connection; a finished table nobody watches leaves memory
-    (it stays in the database and is loaded again when asked for)."""
+    (it stays in the database and is loaded again when asked for), as does, in
+    a cluster, a table another process advances."""
     t = hub.tables.get(conn.table_id)
     conns = hub.conns.get(conn.table_id)
     if conns is None or conn not in conns:
@@ -126,5 +127,5 @@ def detach(hub: Hub, conn: Conn) -> None:
         if conn.seat is not None:
             t.online[conn.seat] = max(0, t.online[conn.seat] - 1)
         presence(hub, t)
-        if t.status == FINISHED and not conns:
+        if not conns and hub.idle(t):
             hub.forget(t.id)

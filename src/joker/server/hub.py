@@ -27,6 +27,7 @@ from joker.ledger.db import LedgerError
 from joker import registry
 from . import conns, timers, votes
 from .botplay import Bots
+from .cluster import Cluster
 from .conns import Conn, dumps, error_text
 from .plugin import kit
 from .store import Store
@@ -57,6 +58,8 @@ class Hub:
         self.tasks: dict[str, asyncio.Future[None]] = {}
         self.writer = Writer(store)
         self.bots = Bots(self)
+        self.cluster: Cluster | None = None
+        """Set (before :meth:`start`) when several processes share the tables (:mod:`.cluster`)."""
         self._closing = False
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -65,7 +68,11 @@ class Hub:
         return await self.writer.call(fn, *args)
 
     async def start(self) -> None:
-        """Load every waiting or playing table from the database and resume it (bots, timers)."""
+        """Load every waiting or playing table from the database and resume it (bots, timers);
+        in a cluster, the tables are taken over by whichever process finds them unowned (:mod:`.cluster`)."""
+        if self.cluster is not None:
+            await self.cluster.start()
+            return
         for t in await self.db(self.store.load):
             self._register(t)
             self.schedule(t)
@@ -74,6 +81,8 @@ class Hub:
 
     async def stop(self) -> None:
         self._closing = True
+        if self.cluster is not None:
+            await self.cluster.stop()
         for task in list(self.tasks.values()):
             task.cancel()
         for cs in self.conns.values():
@@ -106,6 +115,8 @@ class Hub:
                 if t is None:
                     t = found[0]
                     self._register(t)
+                    if self.cluster is not None:  # an event published while it loaded
+                        await self.cluster.follow(t)
         return t
 
     def token(self, t: Table, seat: int) -> str:
@@ -167,10 +178,16 @@ class Hub:
         t = Table(tid, game, r, seed, k.web.start_seat(r, seed), made, host_seat, options)
         await self.db(self.store.create, t)
         self._register(t)
+        if self.cluster is not None:
+            await self.cluster.claim(t.id)
         return t, host_seat, self.token(t, host_seat)
 
     async def join(self, t: Table, name: object, seat: int | None = None) -> tuple[int, str]:
         """Take an open seat before the game starts: the seat and its token."""
+        if self.cluster is not None:
+            joined = await self.cluster.forward_join(t, name, seat)
+            if joined is not None:
+                return joined
         async with self.locks[t.id]:
             p = t.plan_join(name, seat)
             await self.commit(t, p)
@@ -197,6 +214,15 @@ class Hub:
             await self.writer.write(p.persist)
         except LedgerError as e:
             raise TableError("storage", f"could not save ({e}); nothing changed") from None
+        ev = self.install(t, p)
+        if self.cluster is not None:
+            self.cluster.publish(t, ev)
+        return ev
+
+    def install(self, t: Table, p: Pending) -> Event:
+        """Install a persisted change, broadcast its event to this process's
+        connections and start what the table waits for (the caller holds the
+        table's lock; :mod:`.cluster` installs the changes other processes made)."""
         ev = t.commit(p)
         if ev.kind == "action":
             t.timer = None
@@ -209,15 +235,27 @@ class Hub:
         for c in list(self.conns.get(t.id, ())):
             c.push(ev.render(c.seat))
 
-    def notice(self, t: Table, msg: dict[str, Any]) -> None:
-        """An unnumbered notice (presence, timer, vote), the same for everyone."""
+    def notice(self, t: Table, msg: dict[str, Any], local: bool = False) -> None:
+        """An unnumbered notice (presence, timer, vote), the same for everyone
+        (``local``: for this process's connections only, e.g. its presence)."""
         text = dumps(msg)
+        self.relay(t, text)
+        if self.cluster is not None and not local:
+            self.cluster.publish_notice(t, text)
+
+    def relay(self, t: Table, text: str) -> None:
+        """Push a message to every connection of ``t`` in this process."""
         for c in list(self.conns.get(t.id, ())):
             c.push(text)
 
+    def idle(self, t: Table) -> bool:
+        """Whether ``t`` may leave memory once nobody here watches it: finished, or
+        (in a cluster) advanced by another process."""
+        return t.status == FINISHED or (self.cluster is not None and not self.cluster.owns(t.id))
+
     def schedule(self, t: Table) -> None:
         """Start what the table waits for: a bot's move (:mod:`.botplay`), or the turn timer (:mod:`.timers`)."""
-        if self._closing:
+        if self._closing or (self.cluster is not None and not self.cluster.owns(t.id)):
             return
         old = self.tasks.pop(t.id, None)
         if old is not None and old is not asyncio.current_task():
@@ -260,6 +298,8 @@ class Hub:
             async with self.locks[t.id]:
                 conn.push(dumps(t.snapshot(conn.seat)))
             return
+        if self.cluster is not None and await self.cluster.forward(conn, t, msg):
+            return  # carried out by the table's owning process
         try:
             async with self.locks[t.id]:
                 seat = conn.seat

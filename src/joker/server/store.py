@@ -26,7 +26,7 @@ from sqlalchemy import Connection, Engine, delete, insert, select, update
 
 from joker.version import __version__
 from joker import registry
-from joker.ledger.db import translated
+from joker.ledger.db import LedgerError, translated
 from joker.store import WRITE, WebAction, WebAnalysis, WebSetting, WebTable, utcnow
 from .plugin import kit
 from .table import FINISHED, PLAYING, WAITING, Options, Seat, Table, rebuild
@@ -121,14 +121,23 @@ class Store:
         with translated(self.url), self.engine.connect() as c:
             return c.execute(select(WebTable.id).where(WebTable.id == table_id)).first() is not None
 
+    @staticmethod
+    def _advance(c: Connection, table_id: str, seq: int, **values: Any) -> None:
+        """Set the table's event number to ``seq`` (and ``values``) if it is still
+        below: the fence that keeps two server processes from both writing event
+        ``seq`` (docs/deploy.md).  Raises :class:`LedgerError` when it is not."""
+        done = c.execute(update(WebTable).where(WebTable.id == table_id, WebTable.seq < seq)
+                         .values(seq=seq, **values))
+        if done.rowcount != 1:
+            raise LedgerError(f"table {table_id}: event {seq} is written already (by another server process)")
+
     def save_seats(self, table_id: str, seats: list[dict[str, Any]], host_seat: int, seq: int) -> None:
         with self._write() as c:
-            c.execute(update(WebTable).where(WebTable.id == table_id).values(seats=seats, host_seat=host_seat, seq=seq))
+            self._advance(c, table_id, seq, seats=seats, host_seat=host_seat)
 
     def start(self, table_id: str, seats: list[dict[str, Any]], seq: int) -> None:
         with self._write() as c:
-            c.execute(update(WebTable).where(WebTable.id == table_id).values(
-                seats=seats, status=PLAYING, seq=seq, started_at=utcnow()))
+            self._advance(c, table_id, seq, seats=seats, status=PLAYING, started_at=utcnow())
 
     def append_action(self, table_id: str, number: int, seq: int, deal: int, seat: int, action: str, source: str,
                       finish: dict[str, Any] | None = None) -> None:
@@ -136,15 +145,15 @@ class Store:
         with self._write() as c:
             c.execute(insert(WebAction).values(table_id=table_id, number=number, seq=seq, deal=deal, seat=seat,
                                                action=action, source=source, created_at=utcnow()))
-            values: dict[str, Any] = {"seq": seq}
+            values: dict[str, Any] = {}
             if finish is not None:
                 values.update(status=FINISHED, totals=finish["totals"], record=finish["record"],
                               finished_at=utcnow())
-            c.execute(update(WebTable).where(WebTable.id == table_id).values(**values))
+            self._advance(c, table_id, seq, **values)
 
     def save_penalties(self, table_id: str, penalties: list[dict[str, Any]], seq: int) -> None:
         with self._write() as c:
-            c.execute(update(WebTable).where(WebTable.id == table_id).values(penalties=penalties, seq=seq))
+            self._advance(c, table_id, seq, penalties=penalties)
 
     # -- reading ------------------------------------------------------------------------------
     def load(self, table_id: str | None = None) -> list[Table]:
@@ -167,6 +176,19 @@ class Store:
                     Options.from_db(r["options"] or {}), r["status"], r["seq"], r["penalties"] or [],
                     [(a.seq, a.action) for a in acts], r["record"]))
             return out
+
+    def playing(self) -> list[str]:
+        """The ids of the tables whose game runs (they need an owning process: bots, timers)."""
+        with translated(self.url), self.engine.connect() as c:
+            return list(c.execute(select(WebTable.id).where(WebTable.status == PLAYING)).scalars())
+
+    def actions_after(self, table_id: str, seq: int) -> list[tuple[int, int, str, str]]:
+        """The stored actions of ``table_id`` after event ``seq``, in order: ``(seq, seat, action, source)``."""
+        with translated(self.url), self.engine.connect() as c:
+            rows = c.execute(select(WebAction.seq, WebAction.seat, WebAction.action, WebAction.source)
+                             .where(WebAction.table_id == table_id, WebAction.seq > seq)
+                             .order_by(WebAction.number)).all()
+        return [(r.seq, r.seat, r.action, r.source) for r in rows]
 
     def finished(self, limit: int = 100) -> list[FinishedGame]:
         """The most recently finished games, newest first."""

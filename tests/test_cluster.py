@@ -1,0 +1,338 @@
+"""Several ``joker serve`` processes over one PostgreSQL database and Redis
+(:mod:`joker.server.cluster`, docs/deploy.md): clients on different processes
+play one table, a spectator on a third sees every event in order and nothing
+leaks; a killed owner's table is taken over and the game ends as it would have
+without the kill; two processes never both own a table, nor both apply a turn.
+
+Runs against the PostgreSQL of ``$JOKER_TEST_PG_URL`` (a fresh schema) and the
+Redis of ``$JOKER_TEST_REDIS_URL`` (default ``redis://127.0.0.1:6379/0``, keys
+under a fresh prefix); skipped, saying why, when either is not there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from typing import Any, Callable
+
+import pytest
+
+from joker.games.joker.record import GameRecord
+from test_ledger_support import pg_url  # noqa: F401 - the fixture
+from test_server_support import check_no_leak, truth_states
+
+pytest.importorskip("redis")
+
+RULES = "bus-angeles(schedule='2,1')"  # a 2-card deal, then a 1-card deal
+TIMEOUT = 20.0
+
+
+@pytest.fixture
+def redis_url():
+    """The test Redis (skipped when it does not answer) and a fresh key prefix, whose keys are deleted afterwards."""
+    import redis
+
+    url = os.environ.get("JOKER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+    r = redis.Redis.from_url(url)
+    try:
+        r.ping()
+    except redis.exceptions.RedisError as e:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Redis does not answer at {url} on CI: {e}")
+        pytest.skip(f"Redis does not answer at {url}: {e}")
+    prefix = f"jt{uuid.uuid4().hex[:10]}:"
+    try:
+        yield url, prefix
+    finally:
+        keys = list(r.scan_iter(prefix + "*"))
+        if keys:
+            r.delete(*keys)
+        r.close()
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """One ``joker serve`` process of the cluster."""
+
+    def __init__(self, db: str, redis: tuple[str, str]):
+        self.port = _port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "JOKER_SECRET": "cluster", "JOKER_REDIS_URL": redis[0], "JOKER_REDIS_PREFIX": redis[1]}
+        env.pop("JOKER_DB_URL", None)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "joker.cli.main", "serve", "--port", str(self.port), "--db", db,
+             "--bot-delay", "0", "--no-warm-analysis"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def wait(self) -> "Server":
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=1):
+                    return self
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise AssertionError(f"joker serve exited: {self.proc.stderr.read().decode()[-2000:]}")
+                assert time.monotonic() < deadline, "joker serve did not start"
+                time.sleep(0.1)
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        req = urllib.request.Request(self.base + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
+            answer: dict[str, Any] = json.loads(r.read())
+            return answer
+
+    def record(self, table: str) -> GameRecord:
+        with urllib.request.urlopen(f"{self.base}/api/tables/{table}/record", timeout=TIMEOUT) as r:
+            return GameRecord.from_json(r.read().decode())
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def cluster(pg_url, redis_url):  # noqa: F811
+    """``start(n)``: n processes of one cluster (a fresh PostgreSQL schema, a fresh Redis prefix)."""
+    servers: list[Server] = []
+
+    def start(n: int) -> list[Server]:
+        new = [Server(pg_url, redis_url) for _ in range(n)]
+        servers.extend(new)
+        return [s.wait() for s in new]
+
+    try:
+        yield start
+    finally:
+        for s in servers:
+            s.stop()
+
+
+class WsClient:
+    """A browser on one process: said hello, keeps every message (``msgs``), its
+    seat, last event number and view; events must come in order, one by one."""
+
+    def __init__(self, server: Server, table: str, token: str | None = None, since: int | None = None,
+                 name: str = ""):
+        from websockets.sync.client import connect
+
+        self.name = name
+        self._cm = connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=TIMEOUT)
+        self.ws = self._cm.__enter__()
+        self.msgs: list[dict[str, Any]] = []
+        self.seq = 0 if since is None else since
+        self.view: dict[str, Any] | None = None
+        self.seat: int | None = None
+        hello: dict[str, Any] = {"type": "hello", "token": token}
+        if since is not None:
+            hello["since"] = since
+        self.send(hello)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(msg))
+
+    def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.msgs.append(msg)
+        if msg["type"] == "welcome":
+            self.seat = msg["seat"]
+        elif msg["type"] == "snapshot":
+            self.seq = msg["seq"]
+            self.view = msg.get("view")
+        elif msg["type"] == "event":
+            assert msg["seq"] == self.seq + 1, f"{self.name}: event {msg['seq']} after {self.seq}"
+            self.seq = msg["seq"]
+            if "view" in msg:
+                self.view = msg["view"]
+        return msg
+
+    def until(self, kind: str) -> dict[str, Any]:
+        while True:
+            m = self.recv()
+            if m["type"] == kind:
+                return m
+
+    def sync_to(self, seq: int) -> None:
+        while self.seq < seq:
+            self.recv()
+
+    def my_turn(self) -> bool:
+        return bool(self.view and self.view["legal"] and self.view["current"] == self.seat)
+
+    def close(self) -> None:
+        self._cm.__exit__(None, None, None)
+
+
+def _first(view: dict[str, Any]) -> str:
+    """The human's policy in these games: the first legal action (so a game can be played again the same)."""
+    return str(view["legal"][0])
+
+
+def _play_to_end(c: WsClient, choose: Callable[[dict[str, Any]], str] = _first) -> None:
+    """``c`` plays its seat until the game is over; a request the owner could not
+    answer (``unavailable``: it is being taken over) is sent again."""
+    sent_at = -1
+    while not (c.view and c.view["phase"] == "over"):
+        if c.my_turn() and sent_at != c.seq:
+            c.send({"type": "act", "action": choose(c.view)})
+            sent_at = c.seq
+        m = c.recv()
+        if m["type"] == "error":
+            assert m["code"] == "unavailable", m
+            time.sleep(0.3)
+            sent_at = -1
+
+
+def _actions(record: GameRecord) -> list[list[str]]:
+    return [[str(a) for a in d.actions] for d in record.deals]
+
+
+def test_clients_on_three_processes_play_one_table_a_spectator_sees_every_event_nothing_leaks(cluster):
+    a, b, c = cluster(3)
+    t = a.post("/api/tables", {"name": "Ann", "rules": RULES, "seats": ["human", "human", "bot", "bot"],
+                               "seed": "cl1"})
+    joined = b.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})  # carried out by the owner, a
+    assert joined["seat"] == 1
+    ann = WsClient(a, t["table"], t["token"], name="Ann")
+    bob = WsClient(b, t["table"], joined["token"], name="Bob")
+    ann2 = WsClient(c, t["table"], t["token"], name="Ann in a second tab")
+    spec = WsClient(c, t["table"], name="spectator")
+    for x in (ann, bob, ann2, spec):
+        x.until("snapshot")
+    assert (ann.seat, bob.seat, ann2.seat, spec.seat) == (0, 1, 0, None)
+    bob.send({"type": "start"})  # not the host: the owner's refusal comes back to b's client
+    assert bob.until("error")["code"] == "host"
+    joined_seq = ann.seq
+    ann.send({"type": "start"})
+    for x in (ann, bob, ann2, spec):
+        x.sync_to(joined_seq + 1)
+    start_seq = ann.seq
+    raced = 0
+    players = [ann, bob]
+    while ann.view["phase"] != "over":
+        mover = next((x for x in players if x.my_turn()), None)
+        if mover is None:  # a bot moves: everyone reads on
+            for x in players:
+                x.recv() if x is ann else x.sync_to(ann.seq)
+            continue
+        seq, legal = mover.seq, mover.view["legal"]
+        if mover is ann and len(legal) > 1 and raced < 3:
+            # the same player in two tabs on two processes plays two cards at once: one is applied
+            ann2.sync_to(seq)
+            ann.send({"type": "act", "action": legal[0]})
+            ann2.send({"type": "act", "action": legal[1]})
+            raced += 1
+        else:
+            mover.send({"type": "act", "action": legal[0]})
+        for x in players:
+            x.sync_to(seq + 1)
+    ann2.sync_to(ann.seq)
+    spec.sync_to(ann.seq)
+    assert raced >= 1
+    record = c.record(t["table"])
+    states = truth_states(record)
+    assert len(states) - 1 == ann.seq - start_seq  # one event per action, none applied twice
+    for x in (ann, bob, ann2, spec):
+        events = [m for m in x.msgs if m["type"] == "event"]
+        assert [m["seq"] for m in events] == list(range(joined_seq + 1, ann.seq + 1)), x.name  # every event, in order
+        assert check_no_leak(x, states, start_seq) > 0
+    refused = [m for m in ann.msgs + ann2.msgs if m["type"] == "error"]
+    assert len(refused) == raced and {m["code"] for m in refused} <= {"not_your_turn", "illegal"}
+    assert [m["action"] for m in spec.msgs if m["type"] == "event" and m["kind"] == "action"] == \
+        [str(x) for d in record.deals for x in d.actions]
+
+
+def test_a_killed_owner_is_replaced_and_the_game_ends_as_without_the_kill(cluster):
+    a, b, c = cluster(3)
+    seats = ["human", "bot", "bot:random", "bot"]
+    t = a.post("/api/tables", {"name": "Ann", "rules": RULES, "seats": seats, "seed": "kill1"})
+    ann = WsClient(a, t["table"], t["token"], name="Ann")
+    ann.send({"type": "start"})
+    while not (ann.view and ann.view["deal"] == 1 and ann.view["tricks_done"] >= 1):
+        if ann.my_turn():
+            ann.send({"type": "act", "action": _first(ann.view)})
+        ann.recv()
+    seen = ann.seq
+    a.kill()  # the owner, mid-deal: its bots stop with it
+    ann = WsClient(b, t["table"], t["token"], since=seen, name="Ann again")
+    ann.recv()  # welcome
+    _play_to_end(ann)
+    killed = b.record(t["table"])
+    again = c.post("/api/tables", {"name": "Ann", "rules": RULES, "seats": seats, "seed": "kill1"})
+    ann = WsClient(c, again["table"], again["token"], name="Ann, no kill")
+    ann.send({"type": "start"})
+    _play_to_end(ann)
+    unbroken = c.record(again["table"])
+    assert _actions(killed) == _actions(unbroken)
+    assert killed.to_dict()["deals"] == unbroken.to_dict()["deals"]
+
+
+def test_two_processes_racing_for_a_table_one_owns_it_and_a_turn_is_written_once(pg_url, redis_url):  # noqa: F811
+    """In one test process, two hubs (two cluster nodes) on one database: both
+    claim a table at once, exactly one owns it; both believing they own it
+    (a lease lost unnoticed) commit the same turn, exactly one is written."""
+    from joker.ledger import Ledger
+    from joker.server.cluster import Cluster
+    from joker.server.hub import Hub
+    from joker.server.store import Store
+    from joker.server.table import TableError
+
+    async def scenario() -> None:
+        leds = [Ledger.open(pg_url) for _ in range(2)]
+        hubs = [Hub(Store(led.engine, led.url), b"k", bot_delay=60) for led in leds]
+        for h in hubs:
+            h.cluster = Cluster(h, redis_url[0], redis_url[1])
+            await h.start()
+        try:
+            t, _, _ = await hubs[0].create_table(RULES, ["human", "bot", "bot", "bot"], "Ann", seed="race")
+            await hubs[0].cluster.release(t.id)
+            won = await asyncio.gather(*(h.cluster.claim(t.id) for h in hubs))
+            assert sorted(won) == [False, True]
+            owner = hubs[won.index(True)]
+            tt = owner.tables[t.id]
+            async with owner.locks[t.id]:
+                await owner.commit(tt, tt.plan_start(0))
+            other = hubs[1 - won.index(True)]
+            copy = await other.get(t.id)
+            await other.cluster.follow(copy)
+            assert copy.seq == tt.seq
+            other.cluster.owned.add(t.id)  # the split brain: both believe they own the table
+            seat = tt.to_move()
+            legal = [tt.kit.game.format_action(x) for x in tt.state.legal_actions()]
+            assert len(legal) > 1
+            outcome = await asyncio.gather(
+                owner.commit(tt, tt.plan_action(seat, legal[0], "bot")),
+                other.commit(copy, copy.plan_action(seat, legal[1], "bot")), return_exceptions=True)
+            errors = [x for x in outcome if isinstance(x, TableError)]
+            assert len(errors) == 1 and errors[0].kind == "storage", outcome
+            stored = await owner.db(owner.store.actions_after, t.id, 0)
+            assert len(stored) == 1 and stored[0][2] in legal[:2]
+        finally:
+            for h in hubs:
+                await h.stop()
+            for led in leds:
+                led.close()
+
+    asyncio.run(scenario())
