@@ -71,6 +71,14 @@ class CreateTable(BaseModel):
     seed: Optional[str] = Field(None, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")
 
 
+def app_from_env() -> FastAPI:
+    """The app as one of ``joker serve --workers N``'s processes: the database
+    ``$JOKER_DB_URL``, ``$JOKER_BOT_DELAY`` seconds (default 0.8), a cluster
+    on ``$JOKER_REDIS_URL`` (:mod:`.cluster`); the analysis solver prepared
+    when first asked for."""
+    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", "0.8")), freeze_gc=True)
+
+
 class JoinTable(BaseModel):
     name: str = Field(max_length=100)
     seat: Optional[int] = None

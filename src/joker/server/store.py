@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, exists, insert, select, update
 
 from joker.version import __version__
 from joker import registry
@@ -80,11 +80,14 @@ class Store:
             try:
                 with translated(self.url), self.writer.begin() as c:
                     self._local.conn = c
+                    self._local.actions = []
                     try:
                         for op in ops:
                             op(self)
+                        if self._local.actions:  # every action of the batch in one statement
+                            c.execute(insert(WebAction), self._local.actions)
                     finally:
-                        self._local.conn = None
+                        self._local.conn = self._local.actions = None
                 return [None] * len(ops)
             except Exception:
                 pass  # find the culprit: one transaction each
@@ -123,10 +126,12 @@ class Store:
 
     @staticmethod
     def _advance(c: Connection, table_id: str, seq: int, **values: Any) -> None:
-        """Set the table's event number to ``seq`` (and ``values``) if it is still
-        below: the fence that keeps two server processes from both writing event
-        ``seq`` (docs/deploy.md).  Raises :class:`LedgerError` when it is not."""
-        done = c.execute(update(WebTable).where(WebTable.id == table_id, WebTable.seq < seq)
+        """Set the table's event number to ``seq`` (and ``values``) if no event
+        ``seq`` or later is written (the row's number, or a stored action's): the
+        fence that keeps two server processes from both writing event ``seq``
+        (docs/deploy.md).  Raises :class:`LedgerError` when one is."""
+        later = exists().where(WebAction.table_id == table_id, WebAction.seq >= seq)
+        done = c.execute(update(WebTable).where(WebTable.id == table_id, WebTable.seq < seq, ~later)
                          .values(seq=seq, **values))
         if done.rowcount != 1:
             raise LedgerError(f"table {table_id}: event {seq} is written already (by another server process)")
@@ -141,15 +146,22 @@ class Store:
 
     def append_action(self, table_id: str, number: int, seq: int, deal: int, seat: int, action: str, source: str,
                       finish: dict[str, Any] | None = None) -> None:
-        """The ``number``-th action (and, with ``finish``, the game's end: totals and record) in one transaction."""
+        """The ``number``-th action (and, with ``finish``, the game's end: totals and
+        record) in one transaction.  The action's row alone carries its event
+        number (the table's row keeps the last other event's: :meth:`load` takes
+        the later); within a batch every action row is written by one statement,
+        and the primary key ``(table, number)`` lets no two processes write one."""
+        row = {"table_id": table_id, "number": number, "seq": seq, "deal": deal, "seat": seat, "action": action,
+               "source": source, "created_at": utcnow()}
+        batched = getattr(self._local, "actions", None)
+        if finish is None and batched is not None:
+            batched.append(row)
+            return
         with self._write() as c:
-            c.execute(insert(WebAction).values(table_id=table_id, number=number, seq=seq, deal=deal, seat=seat,
-                                               action=action, source=source, created_at=utcnow()))
-            values: dict[str, Any] = {}
             if finish is not None:
-                values.update(status=FINISHED, totals=finish["totals"], record=finish["record"],
+                self._advance(c, table_id, seq, status=FINISHED, totals=finish["totals"], record=finish["record"],
                               finished_at=utcnow())
-            self._advance(c, table_id, seq, **values)
+            c.execute(insert(WebAction).values(**row))
 
     def save_penalties(self, table_id: str, penalties: list[dict[str, Any]], seq: int) -> None:
         with self._write() as c:
@@ -173,7 +185,8 @@ class Store:
                 out.append(rebuild(
                     r["id"], r["game"], registry.game(r["game"]).parse_rules(r["rules"]), r["seed"],
                     r["first_dealer"], [Seat.from_db(x) for x in r["seats"]], r["host_seat"],
-                    Options.from_db(r["options"] or {}), r["status"], r["seq"], r["penalties"] or [],
+                    Options.from_db(r["options"] or {}), r["status"], max([r["seq"], *(a.seq for a in acts)]),
+                    r["penalties"] or [],
                     [(a.seq, a.action) for a in acts], r["record"]))
             return out
 

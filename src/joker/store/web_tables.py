@@ -33,8 +33,9 @@ class WebTable(Base):
     "takeover"}`` (``nonce``: the current seat token's nonce; a new one revokes
     the old token).  ``options``: ``turn_seconds`` (0: no timer),
     ``stalling_dot``, ``public``, ``fill_bot``.  ``penalties``: dots given by
-    vote, as :class:`joker.games.joker.record.Penalty` dicts.  ``seq``: the last event
-    number issued.  ``record``: the finished game's record (JSON text).
+    vote, as :class:`joker.games.joker.record.Penalty` dicts.  ``seq``: the number of
+    the last event that is not an action (an action's number is on its
+    ``web_actions`` row, written alone: the table's last event is the later of the two).  ``record``: the finished game's record (JSON text).
     """
 
     __tablename__ = "web_tables"
