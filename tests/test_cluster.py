@@ -27,7 +27,7 @@ import pytest
 
 from joker.games.joker.record import GameRecord
 from test_ledger_support import pg_url  # noqa: F401 - the fixture
-from test_server_support import check_no_leak, truth_states
+from test_server_support import Client, check_no_leak, truth_states
 
 pytest.importorskip("redis")
 
@@ -130,9 +130,9 @@ def cluster(pg_url, redis_url):  # noqa: F811
             s.stop()
 
 
-class WsClient:
-    """A browser on one process: said hello, keeps every message (``msgs``), its
-    seat, last event number and view; events must come in order, one by one."""
+class WsClient(Client):
+    """A browser on one process of the cluster (a real WebSocket; the bookkeeping of
+    :class:`test_server_support.Client`: events must come in order, one by one)."""
 
     def __init__(self, server: Server, table: str, token: str | None = None, since: int | None = None,
                  name: str = ""):
@@ -145,44 +145,28 @@ class WsClient:
         self.seq = 0 if since is None else since
         self.view: dict[str, Any] | None = None
         self.seat: int | None = None
+        self.closed = False
         hello: dict[str, Any] = {"type": "hello", "token": token}
         if since is not None:
             hello["since"] = since
         self.send(hello)
 
-    def send(self, msg: dict[str, Any]) -> None:
-        self.ws.send(json.dumps(msg))
+    def send(self, msg: dict[str, Any] | str) -> None:
+        self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
-        self.msgs.append(msg)
-        if msg["type"] == "welcome":
-            self.seat = msg["seat"]
-        elif msg["type"] == "snapshot":
-            self.seq = msg["seq"]
-            self.view = msg.get("view")
-        elif msg["type"] == "event":
-            assert msg["seq"] == self.seq + 1, f"{self.name}: event {msg['seq']} after {self.seq}"
-            self.seq = msg["seq"]
-            if "view" in msg:
-                self.view = msg["view"]
-        return msg
+        return self.note(json.loads(self.ws.recv(timeout=timeout)))
 
-    def until(self, kind: str) -> dict[str, Any]:
-        while True:
-            m = self.recv()
-            if m["type"] == kind:
-                return m
-
-    def sync_to(self, seq: int) -> None:
-        while self.seq < seq:
-            self.recv()
+    def of(self, kind: str) -> dict[str, Any]:
+        return self.until(lambda m: m["type"] == kind)
 
     def my_turn(self) -> bool:
         return bool(self.view and self.view["legal"] and self.view["current"] == self.seat)
 
     def close(self) -> None:
-        self._cm.__exit__(None, None, None)
+        if not self.closed:
+            self.closed = True
+            self._cm.__exit__(None, None, None)
 
 
 def _first(view: dict[str, Any]) -> str:
@@ -215,15 +199,20 @@ def test_clients_on_three_processes_play_one_table_a_spectator_sees_every_event_
                                "seed": "cl1"})
     joined = b.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})  # carried out by the owner, a
     assert joined["seat"] == 1
+    time.sleep(1.5)  # each process reads the lobby from the database every second
+    for s in (a, b, c):  # every process's lobby lists the table, with both people seated
+        with urllib.request.urlopen(s.base + "/api/tables", timeout=TIMEOUT) as r:
+            [line] = [x for x in json.loads(r.read()) if x["id"] == t["table"]]
+        assert [x["name"] for x in line["seats"]][:2] == ["Ann", "Bob"] and line["open"] == 0
     ann = WsClient(a, t["table"], t["token"], name="Ann")
     bob = WsClient(b, t["table"], joined["token"], name="Bob")
     ann2 = WsClient(c, t["table"], t["token"], name="Ann in a second tab")
     spec = WsClient(c, t["table"], name="spectator")
     for x in (ann, bob, ann2, spec):
-        x.until("snapshot")
+        x.of("snapshot")
     assert (ann.seat, bob.seat, ann2.seat, spec.seat) == (0, 1, 0, None)
     bob.send({"type": "start"})  # not the host: the owner's refusal comes back to b's client
-    assert bob.until("error")["code"] == "host"
+    assert bob.of("error")["code"] == "host"
     joined_seq = ann.seq
     ann.send({"type": "start"})
     for x in (ann, bob, ann2, spec):

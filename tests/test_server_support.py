@@ -75,7 +75,10 @@ class Client:
 
         m = ws.portal.call(_r)
         ws._raise_on_close(m)
-        msg = json.loads(m["text"])
+        return self.note(json.loads(m["text"]))
+
+    def note(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """Keep a received message: the seat, the last event number (events come in order) and view."""
         self.msgs.append(msg)
         if msg["type"] == "welcome":
             self.seat = msg["seat"]

@@ -32,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--processes", default=None,
                    help="cluster sizes to compare, e.g. 1,2: joker serve processes on PostgreSQL + Redis, each at "
                    "--think and flat out (docs/deploy.md)")
+    w.add_argument("--on-owner", action="store_true",
+                   help="with --processes: a table's people on its owner's process (else spread over the processes)")
     w.add_argument("--pg", default=os.environ.get("JOKER_BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"),
                    help="PostgreSQL for --processes (a fresh schema per run; default $JOKER_BENCH_PG_URL or the local test db)")
     w.add_argument("--redis", default=os.environ.get("JOKER_REDIS_URL", "redis://127.0.0.1:6379/0"),
@@ -60,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.processes:
             sizes = [int(x) for x in args.processes.split(",")]
             server.run_cluster(sizes, args.pg, args.redis, args.clients, args.humans, (args.think, 0.0),
-                               args.actions, args.seconds)
+                               args.actions, args.seconds, spread=not args.on_owner)
         else:
             server.run(args.clients, args.humans, args.think, args.actions, args.seconds, not args.no_reference,
                        profile=args.profile)

@@ -137,11 +137,12 @@ class Stats:
 
 
 async def _game_clients(ports: list[int], clients: int, humans: int, think: float, limit: int,
-                        seconds: float, seed: int) -> Stats:
+                        seconds: float, seed: int, spread: bool = True) -> Stats:
     """The clients of the game's run; with several server processes (``ports``)
     table ``k`` is made on process ``k mod n`` (its owner) and its ``i``-th
-    person plays on process ``(k + i) mod n``, so with two processes every
-    table has a person on a process that forwards his actions."""
+    person plays on process ``(k + i) mod n`` (``spread``: with two processes
+    every table has a person on a process that forwards his actions), else on
+    the owner's (what a router hashing the table's id would do)."""
     from websockets.asyncio.client import connect
 
     rnd = random.Random(seed)
@@ -155,7 +156,7 @@ async def _game_clients(ports: list[int], clients: int, humans: int, think: floa
                                      "seed": f"bench{seed}-{k}"})
         seats.append((t["table"], t["token"], ports[k % n]))
         for i in range(1, humans):
-            port = ports[(k + i) % n]
+            port = ports[(k + (i if spread else 0)) % n]
             j = await asyncio.to_thread(_post, f"http://127.0.0.1:{port}/api/tables/{t['table']}/join",
                                         {"name": f"P{i}"})
             seats.append((t["table"], j["token"], port))
@@ -359,11 +360,12 @@ def _print(results: dict[str, Summary]) -> None:
 
 def run_cluster(processes: list[int], pg: str, redis: str, clients: int = 200, humans: int = 2,
                 thinks: tuple[float, ...] = (1.0, 0.0), actions: int = 8000, seconds: float = 20.0,
-                seed: int = 1) -> dict[str, Summary]:
+                seed: int = 1, spread: bool = True) -> dict[str, Summary]:
     """The same clients on clusters of each size in ``processes`` (``joker serve``
     processes on one PostgreSQL at ``pg``, a fresh schema each run, and the Redis
     at ``redis``, a fresh key prefix; docs/deploy.md), at each pace in ``thinks``
     (seconds; 0: flat out, the capacity); then the bare relay at the first pace.
+    ``spread``: a table's people on different processes (else on its owner's).
     Prints and returns the numbers, keyed ``"N proc, think T s"``."""
     results: dict[str, Summary] = {}
     for n in processes:
@@ -379,9 +381,11 @@ def run_cluster(processes: list[int], pg: str, redis: str, clients: int = 200, h
                         procs.append(_start([sys.executable, "-m", "joker.cli.main", "serve", "--port", str(port),
                                              "--db", db, "--bot-delay", "0", "--log-level", "error",
                                              "--no-warm-analysis"], port, env))
-                    print(f"{n} joker serve process(es) on PostgreSQL + Redis: {clients} clients, "
+                    print(f"{n} joker serve process(es) on PostgreSQL + Redis: {clients} clients "
+                          f"({'spread over the processes' if spread else 'on their table owner'}), "
                           f"think {think:g} s, up to {actions} actions or {seconds:g} s …", flush=True)
-                    stats = asyncio.run(_game_clients(ports, clients, humans, think, actions, seconds, seed))
+                    stats = asyncio.run(_game_clients(ports, clients, humans, think, actions, seconds, seed,
+                                                      spread))
                 finally:
                     for proc in procs:
                         _stop(proc)

@@ -12,10 +12,12 @@ connect to any of them, to play or to watch.
   A process takes a table when it creates it, when one of its clients acts
   at a table nobody owns, or when it finds a running game unowned (every
   :data:`RENEW_S`: an owner died, kill -9 included): it then reloads the
-  table from the database (bots and timers resume).  The database fences a
-  stale owner: an event number is written once (``web_actions``' primary key
-  and :meth:`.store.Store._advance`), so a process that lost its lease
-  without noticing fails to write and changes nothing.
+  table from the database (bots and timers resume); it hands the table back
+  when the table leaves its memory (a finished game nobody there watches).
+  The database fences a stale owner: an event number is written once
+  (``web_actions``' primary key and :meth:`.store.Store._advance`), so a
+  process that lost its lease without noticing fails to write and changes
+  nothing.
 - **Requests go to the owner.**  A client's message on another process
   (``act``, ``start``, ``leave``, …, and the HTTP join) is pushed to the
   owner's Redis list ``{prefix}inbox:{node}``; the owner carries it out by
@@ -53,6 +55,7 @@ import zlib
 from typing import TYPE_CHECKING, Any, Literal
 
 from .conns import Conn, dumps, error_text
+from .store import StoredTable
 from .table import FINISHED, Event, Pending, Table, TableError
 
 if TYPE_CHECKING:
@@ -111,6 +114,7 @@ class Cluster:
         self._outbox: asyncio.Queue[str] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._seen_unowned: set[str] = set()
+        self._lobby: list[StoredTable] = []
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
 
@@ -127,6 +131,7 @@ class Cluster:
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(self.key("events"))
         await self._heartbeat()
+        self._lobby = await asyncio.to_thread(self.hub.store.open_tables)
         for job in (self._listen(pubsub), self._inbox(), self._publisher(), self._keeper()):
             self._tasks.append(asyncio.ensure_future(job))
         log.info("cluster node %s on %s", self.node, self.prefix)
@@ -161,17 +166,20 @@ class Cluster:
             return False
         async with hub.locks[t.id]:
             await self.refresh(t)
-        if t.status == FINISHED:
-            await self.release(table_id)
-            return False
         log.info("cluster node %s owns table %s (event %d)", self.node, t.id, t.seq)
         hub.schedule(t)
         return True
 
     async def release(self, table_id: str) -> None:
-        """Give up ``table_id`` (its game is over, or this process stops)."""
+        """Give up ``table_id`` (it left this process's memory)."""
         self._lost(table_id)
         await self._release(keys=[self.key("owner", table_id)], args=[self.node])
+
+    def forgotten(self, table_id: str) -> None:
+        """``table_id`` left this process's memory: its lease, if held, is released."""
+        if self.owns(table_id):
+            self._lost(table_id)
+            asyncio.ensure_future(self._release(keys=[self.key("owner", table_id)], args=[self.node]))
 
     def _lost(self, table_id: str) -> None:
         self.owned.discard(table_id)
@@ -193,6 +201,10 @@ class Cluster:
             await asyncio.sleep(RENEW_S)
             try:
                 await self._heartbeat()
+                for tid in list(self.owned):  # a finished game nobody here watches: handed back
+                    t = self.hub.tables.get(tid)
+                    if t is None or (t.status == FINISHED and not self.hub.conns.get(tid)):
+                        self.hub.forget(tid)
                 owned = list(self.owned)
                 if owned:
                     async with self.redis.pipeline(transaction=False) as p:
@@ -204,6 +216,7 @@ class Cluster:
                             log.warning("cluster node %s lost table %s", self.node, tid)
                             self._lost(tid)
                 await self._sweep()
+                self._lobby = await asyncio.to_thread(self.hub.store.open_tables)
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # noqa: BLE001 - Redis or the database away for a moment
@@ -213,7 +226,7 @@ class Cluster:
         """Take the running games whose owner is gone: at once those this node is
         first for (rendezvous hashing over the live nodes, so a dead owner's
         tables spread), any other after a second look."""
-        ids = await self.hub.db(self.hub.store.playing)
+        ids = await asyncio.to_thread(self.hub.store.playing)  # reads: not queued behind the writes
         if not ids:
             self._seen_unowned = set()
             return
@@ -228,6 +241,21 @@ class Cluster:
                 continue
             self._seen_unowned.add(tid)
 
+    def lobby(self) -> list[dict[str, Any]]:
+        """The lobby of every process's tables: the database's list (read every
+        :data:`RENEW_S`), with what this process knows better of the tables it holds."""
+        hub = self.hub
+        listed = {row.id for row in self._lobby}
+        out = [hub.lobby_entry(t, t.state, len(hub.conns.get(t.id, ()))) for t in reversed(list(hub.tables.values()))
+               if t.id not in listed and t.status != FINISHED and t.options.public]  # newer than the list
+        for row in self._lobby:
+            t = hub.tables.get(row.id)
+            if t is None:
+                out.append(hub.lobby_entry(row, None, 0))
+            elif t.status != FINISHED and t.options.public:
+                out.append(hub.lobby_entry(t, t.state, len(hub.conns.get(t.id, ()))))
+        return out
+
     # -- events out ----------------------------------------------------------------------------------
     def publish(self, t: Table, ev: Event) -> None:
         """Tell the other processes of ``t``'s new event (written already): public facts only."""
@@ -237,9 +265,6 @@ class Cluster:
         else:
             m.update(data=ev.data, view=ev.view, sheet=ev.sheet, pause=ev.pause)
         self._outbox.put_nowait(json.dumps(m, ensure_ascii=False, separators=(",", ":")))
-        if t.status == FINISHED and self.owns(t.id):
-            self._lost(t.id)
-            asyncio.ensure_future(self.release(t.id))
 
     def publish_notice(self, t: Table, text: str) -> None:
         """An unnumbered notice (timer, vote) for the clients of ``t`` on the other processes."""

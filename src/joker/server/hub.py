@@ -30,7 +30,7 @@ from .botplay import Bots
 from .cluster import Cluster
 from .conns import Conn, dumps, error_text
 from .plugin import kit
-from .store import Store
+from .store import Store, StoredTable
 from .table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, \
     clean_name
 from .tokens import new_nonce, sign
@@ -104,6 +104,8 @@ class Hub:
         task = self.tasks.pop(table_id, None)
         if task is not None:
             task.cancel()
+        if self.cluster is not None:
+            self.cluster.forgotten(table_id)
 
     async def get(self, table_id: str) -> Table | None:
         """The table ``table_id`` (a finished one is loaded from the database on demand)."""
@@ -196,16 +198,20 @@ class Hub:
         return seat, self.token(t, seat)
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The public tables waiting or playing, newest first."""
-        out = []
-        for t in reversed(list(self.tables.values())):
-            if t.status == FINISHED or not t.options.public:
-                continue
-            out.append({"id": t.id, "game": t.game, "rules": str(t.rules), "status": t.status,
-                        "seats": [{"name": s.name, "kind": s.kind} for s in t.seats],
-                        "open": sum(1 for s in t.seats if s.kind == OPEN),
-                        **t.kit.web.progress(t.rules, t.state), "watchers": len(self.conns.get(t.id, ()))})
-        return out
+        """The public tables waiting or playing, newest first (in a cluster, every
+        process's: :meth:`.cluster.Cluster.lobby`)."""
+        if self.cluster is not None:
+            return self.cluster.lobby()
+        return [self.lobby_entry(t, t.state, len(self.conns.get(t.id, ())))
+                for t in reversed(list(self.tables.values())) if t.status != FINISHED and t.options.public]
+
+    @staticmethod
+    def lobby_entry(t: Table | StoredTable, state: Any, watchers: int) -> dict[str, Any]:
+        """A table's line in the lobby (``state``: its game, ``None`` if not known here)."""
+        return {"id": t.id, "game": t.game, "rules": str(t.rules), "status": t.status,
+                "seats": [{"name": s.name, "kind": s.kind} for s in t.seats],
+                "open": sum(1 for s in t.seats if s.kind == OPEN),
+                **t.kit.web.progress(t.rules, state), "watchers": watchers}
 
     # -- changes --------------------------------------------------------------------------------
     async def commit(self, t: Table, p: Pending) -> Event:

@@ -20,6 +20,7 @@ import logging
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterator
 
 from sqlalchemy import Connection, Engine, delete, exists, insert, select, update
@@ -28,11 +29,17 @@ from joker.version import __version__
 from joker import registry
 from joker.ledger.db import LedgerError, translated
 from joker.store import WRITE, WebAction, WebAnalysis, WebSetting, WebTable, utcnow
-from .plugin import kit
+from .plugin import Kit, kit
 from .table import FINISHED, PLAYING, WAITING, Options, Seat, Table, rebuild
 from .tokens import new_secret
 
 log = logging.getLogger("joker.server")
+
+
+@lru_cache(maxsize=1024)
+def _rules(game: str, text: str) -> Any:
+    """A stored rules string parsed by its game (cached: the same few strings come again and again)."""
+    return registry.game(game).parse_rules(text)
 
 
 def _analysis_rules_version() -> int:
@@ -49,6 +56,18 @@ class FinishedGame:
     players: tuple[str, ...]
     totals: tuple[int, ...]
     finished_at: dt.datetime | None
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A waiting or playing table as its row says (for a lobby of every process's tables): no game state."""
+
+    id: str
+    game: str
+    rules: Any
+    status: str
+    seats: tuple[Seat, ...]
+    kit: Kit
 
 
 class Store:
@@ -189,6 +208,21 @@ class Store:
                     r["penalties"] or [],
                     [(a.seq, a.action) for a in acts], r["record"]))
             return out
+
+    def open_tables(self) -> list[StoredTable]:
+        """The public tables waiting or playing, newest first (a game this server does not have is left out)."""
+        with translated(self.url), self.engine.connect() as c:
+            rows = c.execute(select(WebTable.id, WebTable.game, WebTable.rules, WebTable.status, WebTable.seats,
+                                    WebTable.options).where(WebTable.status.in_([WAITING, PLAYING]))
+                             .order_by(WebTable.created_at.desc())).all()
+        out = []
+        for r in rows:
+            if r.game not in registry.names() or not (r.options or {}).get("public", True):
+                continue
+            k = kit(r.game)
+            out.append(StoredTable(r.id, r.game, _rules(r.game, r.rules), r.status,
+                                   tuple(Seat.from_db(x) for x in r.seats), k))
+        return out
 
     def playing(self) -> list[str]:
         """The ids of the tables whose game runs (they need an owning process: bots, timers)."""
