@@ -108,8 +108,8 @@ class Server:
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
+                self.proc.wait(3)
+            except subprocess.TimeoutExpired:  # still closing its clients' connections: no need to wait
                 self.kill()
 
 
@@ -174,12 +174,14 @@ def _first(view: dict[str, Any]) -> str:
     return str(view["legal"][0])
 
 
-def _play_to_end(c: WsClient, choose: Callable[[dict[str, Any]], str] = _first) -> None:
-    """``c`` plays its seat until the game is over; a request the owner could not
-    answer (``unavailable``: it is being taken over) is sent again."""
+def _play_to_end(c: WsClient, choose: Callable[[dict[str, Any]], str] = _first, pace: float = 0.0) -> None:
+    """``c`` plays its seat until the game is over, waiting ``pace`` seconds before
+    each action (the server takes at most 10 messages a second); a request the
+    owner could not answer (``unavailable``: it is being taken over) is sent again."""
     sent_at = -1
     while not (c.view and c.view["phase"] == "over"):
         if c.my_turn() and sent_at != c.seq:
+            time.sleep(pace)
             c.send({"type": "act", "action": choose(c.view)})
             sent_at = c.seq
         m = c.recv()
@@ -251,6 +253,31 @@ def test_clients_on_three_processes_play_one_table_a_spectator_sees_every_event_
     assert len(refused) == raced and {m["code"] for m in refused} <= {"not_your_turn", "illegal"}
     assert [m["action"] for m in spec.msgs if m["type"] == "event" and m["kind"] == "action"] == \
         [str(x) for d in record.deals for x in d.actions]
+
+
+def test_a_durak_table_on_the_cluster_too(cluster):
+    """The cluster knows no game: a Durak table made on one process and played
+    from another, watched on the first, every event in order, its record served."""
+    import random
+
+    from joker import records
+
+    a, b = cluster(2)
+    t = a.post("/api/tables", {"name": "Dan", "game": "durak", "rules": "durak(players=2)",
+                               "seats": ["human", "bot:random"], "seed": "cd1"})
+    dan = WsClient(b, t["table"], t["token"], name="Dan")
+    spec = WsClient(a, t["table"], name="spectator")
+    for x in (dan, spec):
+        x.of("snapshot")
+    dan.send({"type": "start"})  # forwarded to the owner, a
+    rnd = random.Random(5)
+    _play_to_end(dan, lambda view: str(rnd.choice(view["legal"])), pace=0.12)
+    spec.sync_to(dan.seq)
+    assert [m["seq"] for m in spec.msgs if m["type"] == "event"] == list(range(1, dan.seq + 1))
+    assert spec.view["phase"] == "over" and spec.seat is None
+    with urllib.request.urlopen(f"{b.base}/api/tables/{t['table']}/record", timeout=TIMEOUT) as r:
+        game, record = records.parse(r.read().decode())
+    assert game.name == "durak"
 
 
 def test_a_killed_owner_is_replaced_and_the_game_ends_as_without_the_kill(cluster):
