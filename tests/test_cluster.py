@@ -138,18 +138,8 @@ class WsClient(Client):
                  name: str = ""):
         from websockets.sync.client import connect
 
-        self.name = name
-        self._cm = connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=TIMEOUT)
-        self.ws = self._cm.__enter__()
-        self.msgs: list[dict[str, Any]] = []
-        self.seq = 0 if since is None else since
-        self.view: dict[str, Any] | None = None
-        self.seat: int | None = None
-        self.closed = False
-        hello: dict[str, Any] = {"type": "hello", "token": token}
-        if since is not None:
-            hello["since"] = since
-        self.send(hello)
+        self._open(connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=TIMEOUT), table, token, since,
+                   name)
 
     def send(self, msg: dict[str, Any] | str) -> None:
         self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
@@ -162,11 +152,6 @@ class WsClient(Client):
 
     def my_turn(self) -> bool:
         return bool(self.view and self.view["legal"] and self.view["current"] == self.seat)
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self._cm.__exit__(None, None, None)
 
 
 def _first(view: dict[str, Any]) -> str:
