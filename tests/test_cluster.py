@@ -198,6 +198,9 @@ def test_clients_on_three_processes_play_one_table_a_spectator_sees_every_event_
     for x in (ann, bob, ann2, spec):
         x.of("snapshot")
     assert (ann.seat, bob.seat, ann2.seat, spec.seat) == (0, 1, 0, None)
+    # presence is counted over the three processes: both people here, one watcher
+    spec.until(lambda m: m["type"] == "presence" and m["online"] == [True, True, False, False]
+               and m["watchers"] == 1)
     bob.send({"type": "start"})  # not the host: the owner's refusal comes back to b's client
     assert bob.of("error")["code"] == "host"
     joined_seq = ann.seq

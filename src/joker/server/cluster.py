@@ -38,8 +38,11 @@ connect to any of them, to play or to watch.
   that is not an action, a snapshot to each client.
 
 Processes trust one another (the same database, Redis and seat-token secret).
-Per process, not shared: presence (who is connected), the lobby (the tables
-this process holds) and the running turn timer's clock shown on connect.
+Presence (who is connected, how many watch) is summed over the processes
+(:meth:`Cluster.presence`); the lobby lists every process's tables from the
+database (:meth:`Cluster.lobby`).  Per process: the running turn timer's
+clock shown to a client that connects mid-turn to a process that is not the
+table's owner.
 """
 
 from __future__ import annotations
@@ -290,6 +293,48 @@ class Cluster:
                     log.warning("cluster: publish failed (%s); retrying", e)
                     await asyncio.sleep(0.5)
 
+    # -- presence ------------------------------------------------------------------------------------
+    def presence(self, t: Table) -> None:
+        """This process's connections at ``t`` changed: keep its counts in the Redis
+        hash ``{prefix}online:{table}`` (per node and seat, and its watchers) and have
+        every process tell its clients the sum over the live processes (the owner
+        then knows who is absent, for a take-over)."""
+        asyncio.ensure_future(self._presence(t))
+
+    async def _presence(self, t: Table) -> None:
+        here = self.hub.conns.get(t.id, set())
+        counts: dict[str, int] = {f"{self.node}|{s}": sum(1 for c in here if c.seat == s) for s in range(t.players)}
+        counts[f"{self.node}|w"] = sum(1 for c in here if c.seat is None)
+        key = self.key("online", t.id)
+        try:
+            async with self.redis.pipeline(transaction=False) as p:
+                p.hset(key, mapping=counts)  # type: ignore[arg-type]  # redis's mapping type is invariant
+                p.expire(key, 24 * 3600)
+                p.publish(self.key("events"), json.dumps({"n": self.node, "t": t.id, "presence": True}))
+                await p.execute()
+            async with self.hub.locks[t.id]:
+                await self._show_presence(t)
+        except Exception as e:  # noqa: BLE001 - Redis away: presence is shown again at the next change
+            log.warning("cluster: presence of table %s not shared: %s", t.id, e)
+
+    async def _show_presence(self, t: Table) -> None:
+        """Sum the live processes' counts into ``t.online`` and tell this process's clients."""
+        counts = await self.redis.hgetall(self.key("online", t.id))
+        live = await self.redis.zrangebyscore(self.key("nodes"), int(time.time() * 1000) - 2 * LEASE_MS, "+inf")
+        alive = {str(n) for n in live} | {self.node}
+        online = [0] * t.players
+        watchers = 0
+        for field, value in counts.items():
+            node, _, what = str(field).rpartition("|")
+            if node not in alive:
+                continue
+            if what == "w":
+                watchers += int(value)
+            elif what.isdigit() and int(what) < t.players:
+                online[int(what)] += int(value)
+        t.online = online
+        self.hub.relay(t, dumps({"type": "presence", "online": [n > 0 for n in online], "watchers": watchers}))
+
     # -- events in -----------------------------------------------------------------------------------
     async def _listen(self, pubsub: PubSub) -> None:
         while True:
@@ -328,6 +373,9 @@ class Cluster:
                     return
                 if "notice" in m:
                     hub.relay(t, m["notice"])
+                    return
+                if "presence" in m:
+                    await self._show_presence(t)
                     return
                 seq = m["seq"]
                 if seq <= t.seq:

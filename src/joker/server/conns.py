@@ -72,9 +72,13 @@ class Conn:
 
 
 def presence(hub: Hub, t: Table) -> None:
-    """Tell everyone at ``t`` who is connected (seats) and how many watch."""
+    """Tell everyone at ``t`` who is connected (seats) and how many watch (in a
+    cluster, counted over every process: :meth:`.cluster.Cluster.presence`)."""
+    if hub.cluster is not None:
+        hub.cluster.presence(t)
+        return
     hub.notice(t, {"type": "presence", "online": [n > 0 for n in t.online],
-                   "watchers": sum(1 for c in hub.conns.get(t.id, ()) if c.seat is None)}, local=True)
+                   "watchers": sum(1 for c in hub.conns.get(t.id, ()) if c.seat is None)})
 
 
 async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int | None) -> None:

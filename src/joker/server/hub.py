@@ -241,12 +241,11 @@ class Hub:
         for c in list(self.conns.get(t.id, ())):
             c.push(ev.render(c.seat))
 
-    def notice(self, t: Table, msg: dict[str, Any], local: bool = False) -> None:
-        """An unnumbered notice (presence, timer, vote), the same for everyone
-        (``local``: for this process's connections only, e.g. its presence)."""
+    def notice(self, t: Table, msg: dict[str, Any]) -> None:
+        """An unnumbered notice (presence, timer, vote), the same for everyone."""
         text = dumps(msg)
         self.relay(t, text)
-        if self.cluster is not None and not local:
+        if self.cluster is not None:
             self.cluster.publish_notice(t, text)
 
     def relay(self, t: Table, text: str) -> None:
