@@ -263,7 +263,10 @@ async def _relay_clients(ws_base: str, clients: int, think: float, limit: int, s
 
 
 def _start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    """Start a server; its log goes to ``$JOKER_BENCH_LOG`` (a file, appended) or nowhere."""
+    log = os.environ.get("JOKER_BENCH_LOG")
+    err = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 - handed to the child
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env)
     try:
         _wait_http(f"http://127.0.0.1:{port}/healthz", proc)
     except BaseException:

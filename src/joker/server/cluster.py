@@ -77,6 +77,8 @@ RENEW_S = 1.0
 """How often a process renews its leases and looks for running games nobody owns."""
 FORWARD_TIMEOUT = 5.0
 """Seconds a forwarded request waits for the owner's answer before the client is told to try again."""
+MAX_CONNECTIONS = 32
+"""Redis connections of one process at most (a command waits for a free one)."""
 INBOX_TTL = 60
 """Seconds an inbox list outlives its last message (a dead process's is dropped)."""
 
@@ -106,12 +108,15 @@ class Cluster:
     Raises ``redis.exceptions.ConnectionError`` from :meth:`start` when Redis does not answer."""
 
     def __init__(self, hub: Hub, url: str, prefix: str = "joker:", node: str | None = None):
-        from redis.asyncio import Redis
+        from redis.asyncio import BlockingConnectionPool, Redis
 
         self.hub = hub
         self.prefix = prefix
         self.node = node or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
-        self.redis: Redis = Redis.from_url(url, decode_responses=True, health_check_interval=10)
+        pool = BlockingConnectionPool.from_url(url, max_connections=MAX_CONNECTIONS, timeout=FORWARD_TIMEOUT,
+                                               decode_responses=True, health_check_interval=10)
+        self.redis: Redis = Redis(connection_pool=pool)
+        self._presence_due: set[str] = set()
         self.owned: set[str] = set()
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._outbox: asyncio.Queue[str] = asyncio.Queue()
@@ -299,9 +304,13 @@ class Cluster:
         hash ``{prefix}online:{table}`` (per node and seat, and its watchers) and have
         every process tell its clients the sum over the live processes (the owner
         then knows who is absent, for a take-over)."""
-        asyncio.ensure_future(self._presence(t))
+        if t.id not in self._presence_due:  # changes close together are told once
+            self._presence_due.add(t.id)
+            asyncio.ensure_future(self._presence(t))
 
     async def _presence(self, t: Table) -> None:
+        await asyncio.sleep(0.05)
+        self._presence_due.discard(t.id)
         here = self.hub.conns.get(t.id, set())
         counts: dict[str, int] = {f"{self.node}|{s}": sum(1 for c in here if c.seat == s) for s in range(t.players)}
         counts[f"{self.node}|w"] = sum(1 for c in here if c.seat is None)
@@ -312,8 +321,10 @@ class Cluster:
                 p.expire(key, 24 * 3600)
                 p.publish(self.key("events"), json.dumps({"n": self.node, "t": t.id, "presence": True}))
                 await p.execute()
-            async with self.hub.locks[t.id]:
-                await self._show_presence(t)
+            lock = self.hub.locks.get(t.id)
+            if lock is not None:  # still held here
+                async with lock:
+                    await self._show_presence(t)
         except Exception as e:  # noqa: BLE001 - Redis away: presence is shown again at the next change
             log.warning("cluster: presence of table %s not shared: %s", t.id, e)
 
@@ -367,15 +378,22 @@ class Cluster:
 
     async def _follow(self, t: Table, m: dict[str, Any]) -> None:
         hub = self.hub
+        lock = hub.locks.get(t.id)
+        if lock is None:  # the table left this process meanwhile
+            return
+        if "presence" in m:
+            try:
+                async with lock:
+                    await self._show_presence(t)
+            except Exception as e:  # noqa: BLE001 - shown again at the next change
+                log.warning("cluster: presence of table %s not read: %s", t.id, e)
+            return
         try:
-            async with hub.locks[t.id]:
+            async with lock:
                 if hub.tables.get(t.id) is not t:
                     return
                 if "notice" in m:
                     hub.relay(t, m["notice"])
-                    return
-                if "presence" in m:
-                    await self._show_presence(t)
                     return
                 seq = m["seq"]
                 if seq <= t.seq:
@@ -393,8 +411,9 @@ class Cluster:
                 await self.refresh(t)
         except Exception:  # noqa: BLE001 - a copy out of step: start again from the database
             log.exception("cluster: table %s: could not follow event %s", t.id, m.get("seq"))
-            async with hub.locks[t.id]:
-                await self.refresh(t, force=True)
+            if hub.tables.get(t.id) is t:
+                async with lock:
+                    await self.refresh(t, force=True)
 
     async def _load(self, table_id: str) -> Table | None:
         found: list[Table] = await self.hub.db(self.hub.store.load, table_id)
