@@ -38,9 +38,11 @@ function connect() {
     if (m.type === "welcome") seat = m.seat;
     else if (m.type === "snapshot" || m.type === "event") { seq = m.seq; show(m); }
     else if (m.type === "error") toast(refusal(m), "error");
+    Social.message(m, { seat: seat, table: S.table });
   };
 }
 
+Social.attach(send, (t) => { token = t; });
 $("start").onclick = () => send({ type: "start" });
 $("join").onsubmit = async (e) => {
   e.preventDefault();

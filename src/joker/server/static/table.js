@@ -30,7 +30,7 @@ function connect() {
     if (S.seq > 0) hello.since = S.seq;
     ws.send(JSON.stringify(hello));
   };
-  ws.onmessage = (e) => handle(JSON.parse(e.data));
+  ws.onmessage = (e) => { const m = JSON.parse(e.data); handle(m); Social.message(m, S); };
   ws.onclose = () => {
     S.connected = false;
     $("conn").textContent = T("reconnecting");
@@ -339,5 +339,6 @@ function renderSeatActions(box) {
 wireSeating(TABLE_ID, (t) => { localStorage.setItem(TOKEN_KEY, t); token = t; reconnect(true); }, () => send({ type: "start" }));
 $("joker-cancel").addEventListener("click", () => $("joker-dialog").close());
 
+Social.attach(send, (t) => { token = t; });
 render();
 connect();
