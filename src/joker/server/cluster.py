@@ -415,6 +415,17 @@ class Cluster:
                 async with lock:
                     await self.refresh(t, force=True)
 
+    async def reseated(self, t: Table, seat: int, nonce: str) -> bool:
+        """Whether the stored seats give ``seat`` the token nonce ``nonce`` (a seat
+        link renewed on the owner, which is no event): then this process's copy
+        takes the stored seats."""
+        fresh = await self._load(t.id)
+        if fresh is None or not fresh.seat_of_nonce(seat, nonce):
+            return False
+        async with self.hub.locks[t.id]:
+            t.seats = fresh.seats
+        return True
+
     async def _load(self, table_id: str) -> Table | None:
         found: list[Table] = await self.hub.db(self.hub.store.load, table_id)
         return found[0] if found else None

@@ -100,7 +100,8 @@ async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int |
             tid, s, nonce = verify(hub.secret, token)
             if tid != t.id:
                 problem = "the seat token is for another table"
-            elif not t.seat_of_nonce(s, nonce):
+            elif not t.seat_of_nonce(s, nonce) and not (hub.cluster is not None
+                                                        and await hub.cluster.reseated(t, s, nonce)):
                 problem = "the seat token is no longer valid (the seat was left or given to someone else)"
             else:
                 seat = s

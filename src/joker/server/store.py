@@ -143,20 +143,24 @@ class Store:
             return c.execute(select(WebTable.id).where(WebTable.id == table_id)).first() is not None
 
     @staticmethod
-    def _advance(c: Connection, table_id: str, seq: int, **values: Any) -> None:
+    def _advance(c: Connection, table_id: str, seq: int, again: bool = False, **values: Any) -> None:
         """Set the table's event number to ``seq`` (and ``values``) if no event
         ``seq`` or later is written (the row's number, or a stored action's): the
         fence that keeps two server processes from both writing event ``seq``
-        (docs/deploy.md).  Raises :class:`LedgerError` when one is."""
-        later = exists().where(WebAction.table_id == table_id, WebAction.seq >= seq)
-        done = c.execute(update(WebTable).where(WebTable.id == table_id, WebTable.seq < seq, ~later)
+        (docs/deploy.md); ``again``: a change that is no event (a renewed seat
+        link) at the table's last event ``seq``, so nothing later may be written.
+        Raises :class:`LedgerError` when it is."""
+        later = exists().where(WebAction.table_id == table_id, WebAction.seq > seq if again else WebAction.seq >= seq)
+        done = c.execute(update(WebTable).where(WebTable.id == table_id,
+                                                WebTable.seq <= seq if again else WebTable.seq < seq, ~later)
                          .values(seq=seq, **values))
         if done.rowcount != 1:
             raise LedgerError(f"table {table_id}: event {seq} is written already (by another server process)")
 
     def save_seats(self, table_id: str, seats: list[dict[str, Any]], host_seat: int, seq: int) -> None:
+        """The seats after event ``seq`` (a seats event, or a renewed seat link at the last event)."""
         with self._write() as c:
-            self._advance(c, table_id, seq, seats=seats, host_seat=host_seat)
+            self._advance(c, table_id, seq, again=True, seats=seats, host_seat=host_seat)
 
     def start(self, table_id: str, seats: list[dict[str, Any]], seq: int) -> None:
         with self._write() as c:
