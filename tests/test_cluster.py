@@ -229,6 +229,10 @@ def test_clients_on_three_processes_play_one_table_a_spectator_sees_every_event_
             x.sync_to(seq + 1)
     ann2.sync_to(ann.seq)
     spec.sync_to(ann.seq)
+    bob.send({"type": "chat", "text": "good game"})  # from b, to the readers on every process
+    for x in (ann, ann2):
+        said = x.until(lambda m: m["type"] == "chat")
+        assert (said["name"], said["text"], said["seat"]) == ("Bob", "good game", 1)
     assert raced >= 1
     record = c.record(t["table"])
     states = truth_states(record)

@@ -57,6 +57,7 @@ import time
 import zlib
 from typing import TYPE_CHECKING, Any, Literal
 
+from . import social
 from .conns import Conn, dumps, error_text
 from .store import StoredTable
 from .table import FINISHED, Event, Pending, Table, TableError
@@ -278,6 +279,11 @@ class Cluster:
         """An unnumbered notice (timer, vote) for the clients of ``t`` on the other processes."""
         self._outbox.put_nowait(json.dumps({"n": self.node, "t": t.id, "notice": text}, ensure_ascii=False))
 
+    def publish_chat(self, t: Table, msg: dict[str, Any]) -> None:
+        """A chat message of ``t`` (stored already, :mod:`.social`) for the other processes,
+        each of which sends it to those of its clients who read the chat."""
+        self._outbox.put_nowait(json.dumps({"n": self.node, "t": t.id, "chat": msg}, ensure_ascii=False))
+
     async def _publisher(self) -> None:
         """Publish the outbox in order, what is waiting together in one round trip."""
         channel = self.key("events")
@@ -394,6 +400,12 @@ class Cluster:
                     return
                 if "notice" in m:
                     hub.relay(t, m["notice"])
+                    return
+                if "chat" in m:
+                    if m["chat"]["n"] >= t.chat_count:
+                        t.chat.append(m["chat"])
+                        t.chat_count = m["chat"]["n"] + 1
+                        social.relay_chat(hub, t, m["chat"])
                     return
                 seq = m["seq"]
                 if seq <= t.seq:
