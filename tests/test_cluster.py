@@ -229,10 +229,6 @@ def test_clients_on_three_processes_play_one_table_a_spectator_sees_every_event_
             x.sync_to(seq + 1)
     ann2.sync_to(ann.seq)
     spec.sync_to(ann.seq)
-    bob.send({"type": "chat", "text": "good game"})  # from b, to the readers on every process
-    for x in (ann, ann2):
-        said = x.until(lambda m: m["type"] == "chat")
-        assert (said["name"], said["text"], said["seat"]) == ("Bob", "good game", 1)
     assert raced >= 1
     record = c.record(t["table"])
     states = truth_states(record)
@@ -245,6 +241,15 @@ def test_clients_on_three_processes_play_one_table_a_spectator_sees_every_event_
     assert len(refused) == raced and {m["code"] for m in refused} <= {"not_your_turn", "illegal"}
     assert [m["action"] for m in spec.msgs if m["type"] == "event" and m["kind"] == "action"] == \
         [str(x) for d in record.deals for x in d.actions]
+    bob.send({"type": "chat", "text": "good game"})  # from b, to the readers on every process
+    for x in (ann, ann2):
+        said = x.until(lambda m: m["type"] == "chat")
+        assert (said["name"], said["text"], said["seat"]) == ("Bob", "good game", 1)
+    ann2.send({"type": "rematch"})  # the host, from c: every seated client gets its new token, on every process
+    tokens = {x.name: x.until(lambda m: m["type"] == "rematch_seat") for x in (ann, bob, ann2)}
+    assert {x["seat"] for x in tokens.values()} == {0, 1} and len({x["table"] for x in tokens.values()}) == 1
+    again = WsClient(a, tokens["Bob"]["table"], tokens["Bob"]["token"], name="Bob at the rematch")
+    assert again.until(lambda m: m["type"] == "welcome")["seat"] == 1
 
 
 def test_a_durak_table_on_the_cluster_too(cluster):

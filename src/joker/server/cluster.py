@@ -419,6 +419,8 @@ class Cluster:
                         ev = Event(t.kit, seq, m["kind"], m["data"], fresh.state, m["view"], m["sheet"],
                                    fresh.penalties, m["pause"])
                         hub.install(t, Pending(ev, _fields(fresh), _nothing))
+                        if t.rematch and m["kind"] == "rematch":
+                            await self._rematch_seats(t, t.rematch)
                         return
                 await self.refresh(t)
         except Exception:  # noqa: BLE001 - a copy out of step: start again from the database
@@ -437,6 +439,18 @@ class Cluster:
         async with self.hub.locks[t.id]:
             t.seats = fresh.seats
         return True
+
+    async def _rematch_seats(self, t: Table, new_id: str) -> None:
+        """Each seated client here gets its seat's token at ``t``'s rematch table
+        (the owner sends them to its own clients: :func:`.social.rematch`)."""
+        new = await self._load(new_id)
+        if new is None:
+            return
+        for c in list(self.hub.conns.get(t.id, ())):
+            if c.seat is not None:
+                text = social.rematch_seat(self.hub, t, new, c.seat, True)
+                if text is not None:
+                    c.push(text)
 
     async def _load(self, table_id: str) -> Table | None:
         found: list[Table] = await self.hub.db(self.hub.store.load, table_id)
@@ -578,7 +592,7 @@ class Cluster:
 def _fields(t: Table) -> dict[str, Any]:
     """The stored fields of a table loaded from the database (copied onto this process's copy)."""
     return {"seats": t.seats, "host_seat": t.host_seat, "options": t.options, "status": t.status,
-            "penalties": t.penalties, "state": t.state, "actions": t.actions}
+            "penalties": t.penalties, "state": t.state, "actions": t.actions, "rematch": t.rematch}
 
 
 def _nothing(store: Any) -> None:
