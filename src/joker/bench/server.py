@@ -373,9 +373,9 @@ def run_cluster(processes: list[int], pg: str, redis: str, clients: int = 200, h
     results: dict[str, Summary] = {}
     for n in processes:
         for think in thinks:
-            with _pg_schema(pg) as db:
-                env = {**os.environ, "JOKER_SECRET": "bench", "JOKER_REDIS_URL": redis,
-                       "JOKER_REDIS_PREFIX": f"bench{secrets.token_hex(4)}:"}
+            prefix = f"bench{secrets.token_hex(4)}:"
+            with _pg_schema(pg) as db, _redis_prefix(redis, prefix):
+                env = {**os.environ, "JOKER_SECRET": "bench", "JOKER_REDIS_URL": redis, "JOKER_REDIS_PREFIX": prefix}
                 env.pop("JOKER_DB_URL", None)
                 ports = [_free_port() for _ in range(n)]
                 procs = []
@@ -414,6 +414,21 @@ def run_cluster(processes: list[int], pg: str, redis: str, clients: int = 200, h
         (n0, c0), (n1, c1) = flat[0], flat[-1]
         print(f"capacity {n1} processes / {n0}: {c1 / c0:.2f}× ({c1:.0f} vs {c0:.0f} actions/s)")
     return results
+
+
+@contextmanager
+def _redis_prefix(url: str, prefix: str) -> Iterator[None]:
+    """The Redis keys under ``prefix`` are deleted afterwards."""
+    import redis
+
+    try:
+        yield
+    finally:
+        r = redis.Redis.from_url(url)
+        keys = list(r.scan_iter(prefix + "*"))
+        if keys:
+            r.delete(*keys)
+        r.close()
 
 
 @contextmanager
