@@ -16,6 +16,7 @@ OpenAPI description at ``/api/docs``.  WebSocket: ``/ws/{id}`` (:mod:`.ws`, :mod
 
 from __future__ import annotations
 
+import gc
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -36,7 +37,7 @@ from joker.errors import JokerError
 from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
 from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message
-from . import keeper
+from . import cluster, keeper
 from .analysis_jobs import NONE, AnalysisJobs, done_json
 from .hub import Hub
 from .plugin import WebPlugin, kit
@@ -72,20 +73,34 @@ class CreateTable(BaseModel):
     spectator_chat: Literal["hidden", "read", "write"] = "hidden"
 
 
+def app_from_env() -> FastAPI:
+    """The app as one of ``joker serve --workers N``'s processes: the database
+    ``$JOKER_DB_URL``, ``$JOKER_BOT_DELAY`` seconds (default 0.8), a cluster
+    on ``$JOKER_REDIS_URL`` (:mod:`.cluster`); the analysis solver prepared
+    when first asked for."""
+    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", "0.8")), freeze_gc=True)
+
+
 class JoinTable(BaseModel):
     name: str = Field(max_length=100)
     seat: Optional[int] = None
 
 
 def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
-               warm_analysis: bool = False) -> FastAPI:
+               warm_analysis: bool = False, freeze_gc: bool = False) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
-    and kept in the database); ``bot_delay``: seconds a bot waits before it
+    and kept in the database); with ``$JOKER_REDIS_URL`` set (and a PostgreSQL
+    database) the process is one of several sharing the tables (:mod:`.cluster`,
+    keys prefixed ``$JOKER_REDIS_PREFIX``, default ``joker:``); ``bot_delay``: seconds a bot waits before it
     plays; ``warm_analysis``: start the analysis worker when the app starts,
     preparing the double-dummy solver in the background (``joker serve`` does;
-    otherwise the first analysis starts it, see :mod:`.analysis_jobs`).  The
+    otherwise the first analysis starts it, see :mod:`.analysis_jobs`);
+    ``freeze_gc``: once started, move every object made so far (the imported
+    libraries, the resumed tables) out of the garbage collector's reach
+    (:func:`gc.freeze`), so no full collection stalls the tables' actions for
+    a few hundred milliseconds (``joker serve`` does; docs/deploy.md).  The
     database is opened when the app starts (uvicorn, or ``with TestClient(app)``);
     stopping the app stops the worker."""
 
@@ -95,10 +110,20 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         store = Store(led.engine, led.url)
         key = secret or os.environ.get(ENV_SECRET)
         hub = Hub(store, key.encode() if key else store.secret(), bot_delay)
+        redis_url = os.environ.get(cluster.ENV_URL)
+        if redis_url:
+            if led.engine.dialect.name == "sqlite":
+                led.close()
+                raise RuntimeError(f"{cluster.ENV_URL} is set: several server processes share one PostgreSQL "
+                                   "database, not an SQLite file (docs/deploy.md)")
+            hub.cluster = cluster.Cluster(hub, redis_url, os.environ.get(cluster.ENV_PREFIX, "joker:"))
         app.state.ledger = led
         app.state.hub = hub
         app.state.analyses = AnalysisJobs(lambda tid, text: hub.db(store.save_analysis, tid, text))
         await hub.start()
+        if freeze_gc:
+            gc.collect()
+            gc.freeze()
         if warm_analysis:
             app.state.analyses.warm_up()
         try:
