@@ -373,6 +373,20 @@ def test_replay_prints_a_durak_record_bout_by_bout(tmp_path):
     assert data["games"][0]["fool_seat"] == (None if fool is None else fool + 1)
 
 
+def test_replay_in_russian(tmp_path):
+    """``joker replay --lang ru`` tells the bouts in Russian, with the catalogue's words: as many bouts
+    as the game had, and the fool (or the draw) of the game."""
+    path, st = _random_record(tmp_path)
+    out = CliRunner().invoke(app, ["replay", str(path), "--lang", "ru"])
+    assert out.exit_code == 0, out.output
+    ru = Tr("ru", "durak_play")
+    bout_word = ru("ev_bout", bout=1, name="Ann", target="Bob").split()[0]
+    assert len(re.findall(rf"^{bout_word} \d+", out.output, re.M)) == st.bouts
+    assert "attacks" not in out.output and "Bout" not in out.output
+    out = CliRunner().invoke(app, ["replay", str(path), "--lang", "xx"])
+    assert out.exit_code == 2
+
+
 def test_replay_shows_transfers_and_jokers(tmp_path):
     """Over a few seeds the replay names transfers, jokers and the cards they pass on."""
     said = ""

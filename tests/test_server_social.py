@@ -318,7 +318,7 @@ MALFORMED = [  # (frame, who sends it, the error code, words of its message)
     ('{"type":"chat","text":["hi"]}', "ann", "malformed", "field 'text' of a 'chat' message must be str"),
     ('{"type":"chat","text":"hi","name":5}', "ann", "malformed", "field 'name'"),
     ('{"type":"chat","text":"hi","to":1}', "ann", "malformed", "unknown field(s) in a 'chat' message: to"),
-    ('{"type":"chat","text":"\\ud800"}', "ann", "chat_text", "U+D800"),
+    ('{"type":"chat","text":"\\ud800"}', "ann", "malformed", "lone surrogate"),  # refused for every message type
     ('{"type":"react","reaction":null}', "ann", "malformed", "must be str"),
     ('{"type":"react","reaction":"' + "r" * 100 + '"}', "ann", "chat_reaction", "unknown reaction"),
     ('{"type":"chat_setting","spectators":true}', "ann", "malformed", "must be str"),

@@ -45,16 +45,20 @@ class Client:
 
     def __init__(self, tc: TestClient, table: str, token: str | None = None, since: int | None = None,
                  name: str = ""):
+        self._open(tc.websocket_connect(f"ws://localhost/ws/{table}"), table, token, since, name)  # a Host the app serves
+        getattr(tc, "clients", []).append(self)
+
+    def _open(self, cm: Any, table: str, token: str | None, since: int | None, name: str) -> None:
+        """Connect by the context manager ``cm`` and say hello."""
         self.name = name
         self.table = table
-        self._cm = tc.websocket_connect(f"ws://localhost/ws/{table}")  # a Host the app serves
+        self._cm = cm
         self.ws = self._cm.__enter__()
         self.msgs: list[dict[str, Any]] = []
         self.seq = 0 if since is None else since
         self.view: dict[str, Any] | None = None
         self.seat: int | None = None
         self.closed = False
-        getattr(tc, "clients", []).append(self)
         hello: dict[str, Any] = {"type": "hello", "token": token}
         if since is not None:
             hello["since"] = since
@@ -75,7 +79,10 @@ class Client:
 
         m = ws.portal.call(_r)
         ws._raise_on_close(m)
-        msg = json.loads(m["text"])
+        return self.note(json.loads(m["text"]))
+
+    def note(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """Keep a received message: the seat, the last event number (events come in order) and view."""
         self.msgs.append(msg)
         if msg["type"] == "welcome":
             self.seat = msg["seat"]

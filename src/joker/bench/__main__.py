@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -28,6 +29,16 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--actions", type=int, default=8000, help="stop after this many accepted actions (default 8000)")
     w.add_argument("--seconds", type=float, default=30.0, help="or after this many seconds (default 30)")
     w.add_argument("--no-reference", action="store_true", help="skip the bare WebSocket relay reference")
+    w.add_argument("--profile", default=None, help="write pyinstrument's profile of the server (text) to this file")
+    w.add_argument("--processes", default=None,
+                   help="cluster sizes to compare, e.g. 1,2: joker serve processes on PostgreSQL + Redis, each at "
+                   "--think and flat out (docs/deploy.md)")
+    w.add_argument("--on-owner", action="store_true",
+                   help="with --processes: a table's people on its owner's process (else spread over the processes)")
+    w.add_argument("--pg", default=os.environ.get("JOKER_BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"),
+                   help="PostgreSQL for --processes (a fresh schema per run; default $JOKER_BENCH_PG_URL or the local test db)")
+    w.add_argument("--redis", default=os.environ.get("JOKER_REDIS_URL", "redis://127.0.0.1:6379/0"),
+                   help="Redis for --processes (a fresh key prefix per run; default $JOKER_REDIS_URL or the local one)")
     h = sub.add_parser("harness", help="bids made by two search-bot budgets on the same boards, paired")
     h.add_argument("--a", default="blind=false",
                    help="budget A: medium with overrides name=value,... (default blind=false)")
@@ -57,7 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     elif args.name == "server":
         from . import server
 
-        server.run(args.clients, args.humans, args.think, args.actions, args.seconds, not args.no_reference)
+        if args.processes:
+            sizes = [int(x) for x in args.processes.split(",")]
+            server.run_cluster(sizes, args.pg, args.redis, args.clients, args.humans, (args.think, 0.0),
+                               args.actions, args.seconds, spread=not args.on_owner)
+        else:
+            server.run(args.clients, args.humans, args.think, args.actions, args.seconds, not args.no_reference,
+                       profile=args.profile)
     elif args.name == "durak":
         from . import durak
 

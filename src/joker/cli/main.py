@@ -103,6 +103,7 @@ def _main() -> None:
 def replay(
     file: Path = typer.Argument(..., help="A game record (JSON, see docs/records.md)."),
     as_json: bool = typer.Option(False, "--json", help="Print the results as JSON instead of the sheet."),
+    lang: str = typer.Option("en", "--lang", help="Language of the sheet or the bout-by-bout account: en or ru."),
 ) -> None:
     """Check a game record action by action and print its score sheet.
 
@@ -119,11 +120,17 @@ def replay(
     from joker.errors import JokerError
     from joker.games.joker.record import fines_of, load_record, replay as replay_record, totals_with_penalties
     from joker.games.joker.sheet import build_sheet, standings_rows
+    from joker.i18n import LANGS, Tr
     from .durak.replay import replay_other_game
     from .render import sheet_table, standings_table
 
-    if replay_other_game(file, as_json):
+    if lang not in LANGS:
+        Console(stderr=True, highlight=False).print(f"✗ --lang: one of {', '.join(LANGS)}, not {lang!r}",
+                                                    markup=False, soft_wrap=True)
+        raise typer.Exit(2)
+    if replay_other_game(file, as_json, lang):
         return
+    tr = Tr(lang, "play")
     console = Console()
     try:
         record = load_record(file)
@@ -152,11 +159,11 @@ def replay(
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
     rows = build_sheet(state.rules, state.results, fines)
-    console.print(sheet_table(rows, record.players, title=f"{file.name} — {state.rules}"))
+    console.print(sheet_table(rows, record.players, title=f"{file.name} — {state.rules}", tr=tr))
     if state.is_terminal():
-        console.print(standings_table(standings_rows(totals), record.players))
+        console.print(standings_table(standings_rows(totals), record.players, tr=tr))
     else:
-        console.print(f"game unfinished: {len(state.results)} of {len(state.rules.deals)} deals played")
+        console.print(tr("replay_unfinished", played=len(state.results), deals=len(state.rules.deals)))
 
 
 app.command("replay")(replay)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Optional
+import os
+from typing import Any, Optional
 
 import typer
+
+from joker.store import resolve_url
 
 
 def serve_command(
@@ -25,9 +28,16 @@ def serve_command(
         help="Comma-separated host names the server answers to (the Host header; '*.example.org' patterns, '*' "
         "for any). Default: localhost, 127.0.0.1, ::1 and the --host address (on 0.0.0.0: this machine's name "
         "and addresses)."),
+    warm_analysis: bool = typer.Option(True, "--warm-analysis/--no-warm-analysis",
+                                       help="Prepare the double-dummy solver in the background at start."),
+    workers: int = typer.Option(1, "--workers", "-w", min=1, max=64,
+                                help="Server processes on this port (more than one: PostgreSQL and "
+                                "$JOKER_REDIS_URL, docs/deploy.md)."),
 ) -> None:
     """Serve the web app: tables with friends and bots, the lobby, replays,
-    and the scorekeeper, on one database (SQLite by default)."""
+    and the scorekeeper, on one database (SQLite by default).  With
+    ``$JOKER_REDIS_URL`` set, on PostgreSQL, this process is one of a cluster
+    that shares the tables (``--workers N`` starts N of them; docs/deploy.md)."""
     try:
         import uvicorn
 
@@ -36,8 +46,9 @@ def serve_command(
         typer.echo(f"joker serve needs the web extra: pip install -e '.[web]' ({e})", err=True)
         raise typer.Exit(1)
     from joker.server.access import hosts_for, keeper_key_for
-    from joker.store import display, resolve_url
+    from joker.store import display
 
+    url = resolve_url(db)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     hosts = hosts_for(host, allowed_hosts.split(",") if allowed_hosts else None)
     try:
@@ -45,15 +56,57 @@ def serve_command(
     except ValueError as e:
         typer.echo(f"joker serve: --keeper-key: {e}", err=True)
         raise typer.Exit(2)
-    typer.echo(f"Joker is at http://{shown}:{port}  (database: {display(resolve_url(db))}; Ctrl-C stops)", err=True)
-    typer.echo(f"Answering to the hosts: {', '.join(hosts)}  (--allowed-hosts to change)", err=True)
     if made:
         typer.echo(f"Scorekeeper key: {key}  (listening on {host}, so the scorekeeper's changes need it; "
                    "--keeper-key or $JOKER_KEEPER_KEY keeps one)", err=True)
     elif key:
         typer.echo("The scorekeeper's changes need the keeper key.", err=True)
-    app = create_app(db, bot_delay=bot_delay, warm_analysis=True,  # the double-dummy solver, ready when asked
+    typer.echo(f"Answering to the hosts: {', '.join(hosts)}  (--allowed-hosts to change)", err=True)
+    if workers > 1:
+        os.environ.update({"JOKER_KEEPER_KEY": key or "", "JOKER_ALLOWED_HOSTS": ",".join(hosts)})
+        _serve_workers(url, host, port, shown, bot_delay, log_level, workers)
+        return
+    typer.echo(f"Joker is at http://{shown}:{port}  (database: {display(url)}; Ctrl-C stops)", err=True)
+    app = create_app(db, bot_delay=bot_delay, warm_analysis=warm_analysis, freeze_gc=True,  # the solver, ready when asked
                      keeper_key=key, allowed_hosts=hosts)
     # Messages are small JSON: compressing each costs more CPU (and latency) than it saves on a LAN.
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, ws_ping_interval=20.0,
-                ws_ping_timeout=20.0, ws_per_message_deflate=False)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, **UVICORN)
+
+
+UVICORN: dict[str, Any] = {"ws_max_size": 64 * 1024, "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0,
+                           "ws_per_message_deflate": False}
+"""uvicorn's WebSocket settings.  Messages are small JSON: compressing each
+costs more CPU (and latency) than it saves on a LAN."""
+
+
+def _serve_workers(url: str, host: str, port: int, shown: str, bot_delay: float, log_level: str,
+                   workers: int) -> None:
+    """``workers`` processes of one cluster on one port (uvicorn's workers, each
+    :func:`joker.server.app.app_from_env`); the database is migrated once first."""
+    import os
+
+    import uvicorn
+
+    from joker.ledger import Ledger
+    from joker.ledger.db import LedgerError
+    from joker.server.cluster import ENV_URL
+    from joker.store import display, sqlite_path
+
+    if not os.environ.get(ENV_URL):
+        typer.echo(f"--workers {workers}: the processes share their tables through Redis: set ${ENV_URL} "
+                   "(e.g. redis://127.0.0.1:6379/0; docs/deploy.md)", err=True)
+        raise typer.Exit(2)
+    if sqlite_path(url) is not None:
+        typer.echo(f"--workers {workers}: the processes share one PostgreSQL database, not an SQLite file "
+                   "(--db postgresql://…; docs/deploy.md)", err=True)
+        raise typer.Exit(2)
+    try:
+        Ledger.open(url).close()  # migrated once, before the workers start
+    except LedgerError as e:
+        typer.echo(str(e), err=True)
+        raise typer.Exit(1)
+    os.environ.update({"JOKER_DB_URL": url, "JOKER_BOT_DELAY": str(bot_delay)})
+    typer.echo(f"Joker is at http://{shown}:{port}  ({workers} processes; database: {display(url)}; Ctrl-C stops)",
+               err=True)
+    uvicorn.run("joker.server.app:app_from_env", factory=True, workers=workers, host=host, port=port,
+                log_level=log_level, **UVICORN)

@@ -124,6 +124,7 @@ EN: dict[str, str] = {
     "sheet_fines": "fines",
     "sheet_total": "total",
     "standings": "Standings",
+    "replay_unfinished": "game unfinished: {played} of {deals} deals played",
     "col_place": "place",
     # options
     "bad_lang": "--lang must be one of: {langs}",
@@ -241,6 +242,7 @@ RU: dict[str, str] = {
     "sheet_fines": "штрафы",
     "sheet_total": "итого",
     "standings": "Итоги",
+    "replay_unfinished": "партия не окончена: сыграно раздач {played} из {deals}",
     "col_place": "место",
     "bad_lang": "--lang: одно из {langs}",
     "bad_bots": "--bots: {error}",

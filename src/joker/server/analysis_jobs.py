@@ -53,7 +53,7 @@ import signal
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Iterator
 
@@ -94,12 +94,18 @@ class Job:
 _progress: Any = None  # the worker's progress queue (set by _start_worker)
 
 
+WORKER_NICE = 10
+"""The analysis worker's niceness: a long analysis never slows the server's action path."""
+
+
 def _start_worker(progress: Any, parent: int) -> None:
-    """The worker's initializer: ignore Ctrl-C (the server stops the worker), then
+    """The worker's initializer: lower its priority (:data:`WORKER_NICE`), ignore Ctrl-C (the server stops the worker), then
     let SIGINT through again (it arrives ignored); keep the progress queue; end
     with the server's process ``parent`` should it be killed outright."""
     global _progress
     exit_when_orphaned(parent)
+    with suppress(OSError):  # an analysis yields the cores to the tables' actions (docs/deploy.md)
+        os.nice(WORKER_NICE)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -22,6 +22,7 @@ server on the loopback.  The scorekeeper's writes are guarded
 
 from __future__ import annotations
 
+import gc
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -44,7 +45,7 @@ from joker.errors import JokerError
 from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
 from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message, rules_label
-from . import keeper
+from . import cluster, keeper
 from .access import LOOPBACK_HOSTS
 from .analysis_jobs import NONE, AnalysisJobs, done_json
 from .hub import Hub
@@ -58,6 +59,7 @@ HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 ENV_SECRET = "JOKER_SECRET"
+ENV_ALLOWED_HOSTS = "JOKER_ALLOWED_HOSTS"
 
 
 class CreateTable(BaseModel):
@@ -81,25 +83,43 @@ class CreateTable(BaseModel):
     spectator_chat: Literal["hidden", "read", "write"] = "hidden"
 
 
+def app_from_env() -> FastAPI:
+    """The app as one of ``joker serve --workers N``'s processes: the database
+    ``$JOKER_DB_URL``, ``$JOKER_BOT_DELAY`` seconds (default 0.8), a cluster
+    on ``$JOKER_REDIS_URL`` (:mod:`.cluster`), the keeper key
+    ``$JOKER_KEEPER_KEY`` and the hosts ``$JOKER_ALLOWED_HOSTS`` (comma-separated,
+    as ``joker serve`` decided them); the analysis solver prepared when first asked for."""
+    hosts = os.environ.get(ENV_ALLOWED_HOSTS)
+    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", "0.8")), freeze_gc=True,
+                      keeper_key=os.environ.get("JOKER_KEEPER_KEY") or None,
+                      allowed_hosts=hosts.split(",") if hosts else LOOPBACK_HOSTS)
+
+
 class JoinTable(BaseModel):
     name: str = Field(max_length=100)
     seat: Optional[int] = None
 
 
 def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
-               warm_analysis: bool = False, keeper_key: str | None = None,
+               warm_analysis: bool = False, freeze_gc: bool = False, keeper_key: str | None = None,
                allowed_hosts: Sequence[str] = LOOPBACK_HOSTS) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
-    and kept in the database); ``bot_delay``: seconds a bot waits before it
+    and kept in the database); with ``$JOKER_REDIS_URL`` set (and a PostgreSQL
+    database) the process is one of several sharing the tables (:mod:`.cluster`,
+    keys prefixed ``$JOKER_REDIS_PREFIX``, default ``joker:``); ``bot_delay``: seconds a bot waits before it
     plays; ``warm_analysis``: start the analysis worker when the app starts,
     preparing the double-dummy solver in the background (``joker serve`` does;
     otherwise the first analysis starts it, see :mod:`.analysis_jobs`);
     ``keeper_key``: the key every scorekeeper write must carry (``None`` or
     empty: none, see :mod:`.keeper`); ``allowed_hosts``: the ``Host`` names
     served (Starlette's patterns: ``*.example.org``, or ``*`` for any;
-    ``joker serve`` adds its bind address, :func:`.access.hosts_for`).  The
+    ``joker serve`` adds its bind address, :func:`.access.hosts_for`);
+    ``freeze_gc``: once started, move every object made so far (the imported
+    libraries, the resumed tables) out of the garbage collector's reach
+    (:func:`gc.freeze`), so no full collection stalls the tables' actions for
+    a few hundred milliseconds (``joker serve`` does; docs/deploy.md).  The
     database is opened when the app starts (uvicorn, or ``with TestClient(app)``);
     stopping the app stops the worker."""
 
@@ -109,10 +129,20 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         store = Store(led.engine, led.url)
         key = secret or os.environ.get(ENV_SECRET)
         hub = Hub(store, key.encode() if key else store.secret(), bot_delay)
+        redis_url = os.environ.get(cluster.ENV_URL)
+        if redis_url:
+            if led.engine.dialect.name == "sqlite":
+                led.close()
+                raise RuntimeError(f"{cluster.ENV_URL} is set: several server processes share one PostgreSQL "
+                                   "database, not an SQLite file (docs/deploy.md)")
+            hub.cluster = cluster.Cluster(hub, redis_url, os.environ.get(cluster.ENV_PREFIX, "joker:"))
         app.state.ledger = led
         app.state.hub = hub
         app.state.analyses = AnalysisJobs(lambda tid, text: hub.db(store.save_analysis, tid, text))
         await hub.start()
+        if freeze_gc:
+            gc.collect()
+            gc.freeze()
         if warm_analysis:
             app.state.analyses.warm_up()
         try:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from joker.errors import JokerError
 
 from .protocol import RateLimit
-from .table import FINISHED, Table
+from .table import Table
 from .tokens import TokenError, verify
 
 if TYPE_CHECKING:
@@ -78,7 +78,11 @@ class Conn:
 
 
 def presence(hub: Hub, t: Table) -> None:
-    """Tell everyone at ``t`` who is connected (seats) and how many watch."""
+    """Tell everyone at ``t`` who is connected (seats) and how many watch (in a
+    cluster, counted over every process: :meth:`.cluster.Cluster.presence`)."""
+    if hub.cluster is not None:
+        hub.cluster.presence(t)
+        return
     hub.notice(t, {"type": "presence", "online": [n > 0 for n in t.online],
                    "watchers": sum(1 for c in hub.conns.get(t.id, ()) if c.seat is None)})
 
@@ -96,7 +100,8 @@ async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int |
             tid, s, nonce = verify(hub.secret, token)
             if tid != t.id:
                 problem = "the seat token is for another table"
-            elif not t.seat_of_nonce(s, nonce):
+            elif not t.seat_of_nonce(s, nonce) and not (hub.cluster is not None
+                                                        and await hub.cluster.reseated(t, s, nonce)):
                 problem = "the seat token is no longer valid (the seat was left or given to someone else)"
             else:
                 seat = s
@@ -127,7 +132,8 @@ async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int |
 
 def detach(hub: Hub, conn: Conn) -> None:
     """Forget a closed connection; a finished table nobody watches leaves memory
-    (it stays in the database and is loaded again when asked for)."""
+    (it stays in the database and is loaded again when asked for), as does, in
+    a cluster, a table another process advances."""
     t = hub.tables.get(conn.table_id)
     conns = hub.conns.get(conn.table_id)
     if conns is None or conn not in conns:
@@ -137,5 +143,5 @@ def detach(hub: Hub, conn: Conn) -> None:
         if conn.seat is not None:
             t.online[conn.seat] = max(0, t.online[conn.seat] - 1)
         presence(hub, t)
-        if t.status == FINISHED and not conns:
+        if not conns and hub.idle(t):
             hub.forget(t.id)

@@ -28,9 +28,10 @@ from joker.ledger.db import LedgerError
 from joker import registry
 from . import conns, social, timers, votes
 from .botplay import Bots
+from .cluster import Cluster
 from .conns import Conn, dumps, error_text
 from .plugin import kit
-from .store import Store
+from .store import Store, StoredTable
 from .table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, refused, \
     clean_name
 from .tokens import new_nonce, sign
@@ -58,6 +59,8 @@ class Hub:
         self.tasks: dict[str, asyncio.Future[None]] = {}
         self.writer = Writer(store)
         self.bots = Bots(self)
+        self.cluster: Cluster | None = None
+        """Set (before :meth:`start`) when several processes share the tables (:mod:`.cluster`)."""
         self._closing = False
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -66,7 +69,11 @@ class Hub:
         return await self.writer.call(fn, *args)
 
     async def start(self) -> None:
-        """Load every waiting or playing table from the database and resume it (bots, timers)."""
+        """Load every waiting or playing table from the database and resume it (bots, timers);
+        in a cluster, the tables are taken over by whichever process finds them unowned (:mod:`.cluster`)."""
+        if self.cluster is not None:
+            await self.cluster.start()
+            return
         for t in await self.db(self.store.load):
             self._register(t)
             self.schedule(t)
@@ -75,6 +82,8 @@ class Hub:
 
     async def stop(self) -> None:
         self._closing = True
+        if self.cluster is not None:
+            await self.cluster.stop()
         for task in list(self.tasks.values()):
             task.cancel()
         for cs in self.conns.values():
@@ -96,6 +105,8 @@ class Hub:
         task = self.tasks.pop(table_id, None)
         if task is not None:
             task.cancel()
+        if self.cluster is not None:
+            self.cluster.forgotten(table_id)
 
     async def get(self, table_id: str) -> Table | None:
         """The table ``table_id`` (a finished one is loaded from the database on demand)."""
@@ -107,6 +118,8 @@ class Hub:
                 if t is None:
                     t = found[0]
                     self._register(t)
+                    if self.cluster is not None:  # an event published while it loaded
+                        await self.cluster.follow(t)
         return t
 
     def token(self, t: Table, seat: int) -> str:
@@ -161,6 +174,8 @@ class Hub:
         t = await self.new_table(game, r, made, host_seat, options, seed)
         await self.db(self.store.create, t)
         self._register(t)
+        if self.cluster is not None:
+            await self.cluster.claim(t.id)
         return t, host_seat, self.token(t, host_seat)
 
     async def new_table(self, game: str, rules: Any, seats: list[Seat], host_seat: int, options: Options,
@@ -179,9 +194,15 @@ class Hub:
     def adopt(self, t: Table) -> None:
         """Serve the table ``t``, already stored (a rematch made by :mod:`.social`)."""
         self._register(t)
+        if self.cluster is not None:  # its first request would take it anyway
+            asyncio.ensure_future(self.cluster.claim(t.id))
 
     async def join(self, t: Table, name: object, seat: int | None = None) -> tuple[int, str]:
         """Take an open seat before the game starts: the seat and its token."""
+        if self.cluster is not None:
+            joined = await self.cluster.forward_join(t, name, seat)
+            if joined is not None:
+                return joined
         async with self.locks[t.id]:
             p = t.plan_join(name, seat)
             await self.commit(t, p)
@@ -190,16 +211,20 @@ class Hub:
         return seat, self.token(t, seat)
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The public tables waiting or playing, newest first."""
-        out = []
-        for t in reversed(list(self.tables.values())):
-            if t.status == FINISHED or not t.options.public:
-                continue
-            out.append({"id": t.id, "game": t.game, "rules": str(t.rules), "status": t.status,
-                        "seats": [{"name": s.name, "kind": s.kind} for s in t.seats],
-                        "open": sum(1 for s in t.seats if s.kind == OPEN),
-                        **t.kit.web.progress(t.rules, t.state), "watchers": len(self.conns.get(t.id, ()))})
-        return out
+        """The public tables waiting or playing, newest first (in a cluster, every
+        process's: :meth:`.cluster.Cluster.lobby`)."""
+        if self.cluster is not None:
+            return self.cluster.lobby()
+        return [self.lobby_entry(t, t.state, len(self.conns.get(t.id, ())))
+                for t in reversed(list(self.tables.values())) if t.status != FINISHED and t.options.public]
+
+    @staticmethod
+    def lobby_entry(t: Table | StoredTable, state: Any, watchers: int) -> dict[str, Any]:
+        """A table's line in the lobby (``state``: its game, ``None`` if not known here)."""
+        return {"id": t.id, "game": t.game, "rules": str(t.rules), "status": t.status,
+                "seats": [{"name": s.name, "kind": s.kind} for s in t.seats],
+                "open": sum(1 for s in t.seats if s.kind == OPEN),
+                **t.kit.web.progress(t.rules, state), "watchers": watchers}
 
     # -- changes --------------------------------------------------------------------------------
     async def commit(self, t: Table, p: Pending) -> Event:
@@ -208,6 +233,15 @@ class Hub:
             await self.writer.write(p.persist)
         except LedgerError as e:
             raise TableError("storage", f"could not save ({e}); nothing changed") from None
+        ev = self.install(t, p)
+        if self.cluster is not None:
+            self.cluster.publish(t, ev)
+        return ev
+
+    def install(self, t: Table, p: Pending) -> Event:
+        """Install a persisted change, broadcast its event to this process's
+        connections and start what the table waits for (the caller holds the
+        table's lock; :mod:`.cluster` installs the changes other processes made)."""
         ev = t.commit(p)
         if ev.kind == "action":
             t.timer = None
@@ -223,12 +257,23 @@ class Hub:
     def notice(self, t: Table, msg: dict[str, Any]) -> None:
         """An unnumbered notice (presence, timer, vote), the same for everyone."""
         text = dumps(msg)
+        self.relay(t, text)
+        if self.cluster is not None:
+            self.cluster.publish_notice(t, text)
+
+    def relay(self, t: Table, text: str) -> None:
+        """Push a message to every connection of ``t`` in this process."""
         for c in list(self.conns.get(t.id, ())):
             c.push(text)
 
+    def idle(self, t: Table) -> bool:
+        """Whether ``t`` may leave memory once nobody here watches it: finished, or
+        (in a cluster) advanced by another process."""
+        return t.status == FINISHED or (self.cluster is not None and not self.cluster.owns(t.id))
+
     def schedule(self, t: Table) -> None:
         """Start what the table waits for: a bot's move (:mod:`.botplay`), or the turn timer (:mod:`.timers`)."""
-        if self._closing:
+        if self._closing or (self.cluster is not None and not self.cluster.owns(t.id)):
             return
         old = self.tasks.pop(t.id, None)
         if old is not None and old is not asyncio.current_task():
@@ -272,6 +317,8 @@ class Hub:
             async with self.locks[t.id]:
                 conn.push(dumps(t.snapshot(conn.seat)))
             return
+        if self.cluster is not None and await self.cluster.forward(conn, t, msg):
+            return  # carried out by the table's owning process
         try:
             async with self.locks[t.id]:
                 seat = conn.seat

@@ -104,7 +104,10 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
     """Check and parse one client message.  Raises :class:`ProtocolError`."""
     if text is None:
         raise ProtocolError("malformed", "send text frames holding one JSON object")
-    size = len(text.encode() if isinstance(text, str) else text)
+    try:
+        size = len(text.encode() if isinstance(text, str) else text)
+    except UnicodeEncodeError:
+        raise ProtocolError("malformed", "the text is not valid Unicode (a lone surrogate)") from None
     if size > MAX_MESSAGE:
         raise ProtocolError("too_large", f"message of {size} bytes; the limit is {MAX_MESSAGE}")
     try:
@@ -115,6 +118,10 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
         raise ProtocolError("malformed", "not JSON we read: nested too deep") from None
     if not isinstance(msg, dict):
         raise ProtocolError("malformed", "a message is a JSON object with a \"type\"")
+    try:  # "\\ud800" escapes decode to lone surrogates, which no page, log or database takes
+        json.dumps(msg, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise ProtocolError("malformed", "a string holds a lone surrogate (\\ud800-\\udfff): not valid Unicode") from None
     kind = msg.get("type")
     if not isinstance(kind, str):
         raise ProtocolError("malformed", "the message has no \"type\" string")

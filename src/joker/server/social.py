@@ -141,6 +141,13 @@ async def post(hub: Hub, conn: Conn, t: Table, msg: dict[str, Any]) -> None:
     await hub.writer.write(lambda store: store.add_chat(t.id, n, out))
     t.chat.append(out)
     t.chat_count = n + 1
+    relay_chat(hub, t, out)
+    if hub.cluster is not None:  # the table's readers on the other processes
+        hub.cluster.publish_chat(t, out)
+
+
+def relay_chat(hub: Hub, t: Table, out: dict[str, Any]) -> None:
+    """Send a stored chat message to the connections of ``t`` here that read the chat."""
     text_out = dumps(out)
     for c in list(hub.conns.get(t.id, ())):
         if reads_chat(t, c.seat):

@@ -21,20 +21,27 @@ import logging
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, exists, insert, select, update
 
 from joker.version import __version__
 from joker import registry
-from joker.ledger.db import translated
+from joker.ledger.db import LedgerError, translated
 from joker.store import WRITE, WebAction, WebAnalysis, WebChat, WebSetting, WebTable, utcnow
-from .plugin import kit
+from .plugin import Kit, kit
 from .social import chat_message
 from .table import CHAT_KEPT, FINISHED, PLAYING, WAITING, Options, Seat, Table, rebuild
 from .tokens import new_secret
 
 log = logging.getLogger("joker.server")
+
+
+@lru_cache(maxsize=1024)
+def _rules(game: str, text: str) -> Any:
+    """A stored rules string parsed by its game (cached: the same few strings come again and again)."""
+    return registry.game(game).parse_rules(text)
 
 
 def _analysis_rules_version() -> int:
@@ -51,6 +58,18 @@ class FinishedGame:
     players: tuple[str, ...]
     totals: tuple[int, ...]
     finished_at: dt.datetime | None
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A waiting or playing table as its row says (for a lobby of every process's tables): no game state."""
+
+    id: str
+    game: str
+    rules: Any
+    status: str
+    seats: tuple[Seat, ...]
+    kit: Kit
 
 
 class Store:
@@ -82,11 +101,14 @@ class Store:
             try:
                 with translated(self.url), self.writer.begin() as c:
                     self._local.conn = c
+                    self._local.actions = []
                     try:
                         for op in ops:
                             op(self)
+                        if self._local.actions:  # every action of the batch in one statement
+                            c.execute(insert(WebAction), self._local.actions)
                     finally:
-                        self._local.conn = None
+                        self._local.conn = self._local.actions = None
                 return [None] * len(ops)
             except Exception:
                 pass  # find the culprit: one transaction each
@@ -120,26 +142,48 @@ class Store:
         with translated(self.url), self.engine.connect() as c:
             return c.execute(select(WebTable.id).where(WebTable.id == table_id)).first() is not None
 
+    @staticmethod
+    def _advance(c: Connection, table_id: str, seq: int, again: bool = False, **values: Any) -> None:
+        """Set the table's event number to ``seq`` (and ``values``) if no event
+        ``seq`` or later is written (the row's number, or a stored action's): the
+        fence that keeps two server processes from both writing event ``seq``
+        (docs/deploy.md); ``again``: a change that is no event (a renewed seat
+        link) at the table's last event ``seq``, so nothing later may be written.
+        Raises :class:`LedgerError` when it is."""
+        later = exists().where(WebAction.table_id == table_id, WebAction.seq > seq if again else WebAction.seq >= seq)
+        done = c.execute(update(WebTable).where(WebTable.id == table_id,
+                                                WebTable.seq <= seq if again else WebTable.seq < seq, ~later)
+                         .values(seq=seq, **values))
+        if done.rowcount != 1:
+            raise LedgerError(f"table {table_id}: event {seq} is written already (by another server process)")
+
     def save_seats(self, table_id: str, seats: list[dict[str, Any]], host_seat: int, seq: int) -> None:
+        """The seats after event ``seq`` (a seats event, or a renewed seat link at the last event)."""
         with self._write() as c:
-            c.execute(update(WebTable).where(WebTable.id == table_id).values(seats=seats, host_seat=host_seat, seq=seq))
+            self._advance(c, table_id, seq, again=True, seats=seats, host_seat=host_seat)
 
     def start(self, table_id: str, seats: list[dict[str, Any]], seq: int) -> None:
         with self._write() as c:
-            c.execute(update(WebTable).where(WebTable.id == table_id).values(
-                seats=seats, status=PLAYING, seq=seq, started_at=utcnow()))
+            self._advance(c, table_id, seq, seats=seats, status=PLAYING, started_at=utcnow())
 
     def append_action(self, table_id: str, number: int, seq: int, deal: int, seat: int, action: str, source: str,
                       finish: dict[str, Any] | None = None) -> None:
-        """The ``number``-th action (and, with ``finish``, the game's end: totals and record) in one transaction."""
+        """The ``number``-th action (and, with ``finish``, the game's end: totals and
+        record) in one transaction.  The action's row alone carries its event
+        number (the table's row keeps the last other event's: :meth:`load` takes
+        the later); within a batch every action row is written by one statement,
+        and the primary key ``(table, number)`` lets no two processes write one."""
+        row = {"table_id": table_id, "number": number, "seq": seq, "deal": deal, "seat": seat, "action": action,
+               "source": source, "created_at": utcnow()}
+        batched = getattr(self._local, "actions", None)
+        if finish is None and batched is not None:
+            batched.append(row)
+            return
         with self._write() as c:
-            c.execute(insert(WebAction).values(table_id=table_id, number=number, seq=seq, deal=deal, seat=seat,
-                                               action=action, source=source, created_at=utcnow()))
-            values: dict[str, Any] = {"seq": seq}
             if finish is not None:
-                values.update(status=FINISHED, totals=finish["totals"], record=finish["record"],
+                self._advance(c, table_id, seq, status=FINISHED, totals=finish["totals"], record=finish["record"],
                               finished_at=utcnow())
-            c.execute(update(WebTable).where(WebTable.id == table_id).values(**values))
+            c.execute(insert(WebAction).values(**row))
 
     def save_options(self, table_id: str, options: dict[str, Any], seq: int) -> None:
         """The table's options (:meth:`joker.server.table.Options.to_db`) after event ``seq``."""
@@ -163,7 +207,7 @@ class Store:
 
     def save_penalties(self, table_id: str, penalties: list[dict[str, Any]], seq: int) -> None:
         with self._write() as c:
-            c.execute(update(WebTable).where(WebTable.id == table_id).values(penalties=penalties, seq=seq))
+            self._advance(c, table_id, seq, penalties=penalties)
 
     # -- reading ------------------------------------------------------------------------------
     def load(self, table_id: str | None = None) -> list[Table]:
@@ -186,10 +230,38 @@ class Store:
                 out.append(rebuild(
                     r["id"], r["game"], registry.game(r["game"]).parse_rules(r["rules"]), r["seed"],
                     r["first_dealer"], [Seat.from_db(x) for x in r["seats"]], r["host_seat"],
-                    Options.from_db(r["options"] or {}), r["status"], r["seq"], r["penalties"] or [],
-                    [(a.seq, a.action) for a in acts], r["record"], r["rematch"],
+                    Options.from_db(r["options"] or {}), r["status"], max([r["seq"], *(a.seq for a in acts)]),
+                    r["penalties"] or [], [(a.seq, a.action) for a in acts], r["record"], r["rematch"],
                     [chat_message(*m) for m in reversed(chat)], chat[0].number + 1 if chat else 0))
             return out
+
+    def open_tables(self) -> list[StoredTable]:
+        """The public tables waiting or playing, newest first (a game this server does not have is left out)."""
+        with translated(self.url), self.engine.connect() as c:
+            rows = c.execute(select(WebTable.id, WebTable.game, WebTable.rules, WebTable.status, WebTable.seats,
+                                    WebTable.options).where(WebTable.status.in_([WAITING, PLAYING]))
+                             .order_by(WebTable.created_at.desc())).all()
+        out = []
+        for r in rows:
+            if r.game not in registry.names() or not (r.options or {}).get("public", True):
+                continue
+            k = kit(r.game)
+            out.append(StoredTable(r.id, r.game, _rules(r.game, r.rules), r.status,
+                                   tuple(Seat.from_db(x) for x in r.seats), k))
+        return out
+
+    def playing(self) -> list[str]:
+        """The ids of the tables whose game runs (they need an owning process: bots, timers)."""
+        with translated(self.url), self.engine.connect() as c:
+            return list(c.execute(select(WebTable.id).where(WebTable.status == PLAYING)).scalars())
+
+    def actions_after(self, table_id: str, seq: int) -> list[tuple[int, int, str, str]]:
+        """The stored actions of ``table_id`` after event ``seq``, in order: ``(seq, seat, action, source)``."""
+        with translated(self.url), self.engine.connect() as c:
+            rows = c.execute(select(WebAction.seq, WebAction.seat, WebAction.action, WebAction.source)
+                             .where(WebAction.table_id == table_id, WebAction.seq > seq)
+                             .order_by(WebAction.number)).all()
+        return [(r.seq, r.seat, r.action, r.source) for r in rows]
 
     def finished(self, limit: int = 100) -> list[FinishedGame]:
         """The most recently finished games, newest first."""

@@ -10,9 +10,10 @@ revision on top of the head.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from sqlalchemy import Connection, Engine, inspect, text
 
@@ -112,12 +113,34 @@ def downgrade(engine: Engine, revision: str = "base") -> None:
         command.downgrade(alembic_config(conn), revision)
 
 
+MIGRATION_LOCK = 0x6A6F6B6572  # "joker"
+"""The PostgreSQL advisory lock held while a database is checked and migrated."""
+
+
+@contextmanager
+def _migration_lock(engine: Engine) -> Iterator[None]:
+    """On PostgreSQL, one process at a time checks and migrates the database
+    (several ``joker serve`` processes starting together on one database,
+    docs/deploy.md); SQLite needs no lock (one server process writes it)."""
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as conn:
+        conn.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+        conn.commit()
+        try:
+            yield
+        finally:
+            conn.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
+            conn.commit()
+
+
 def prepare(engine: Engine, url: str) -> None:
     """Make the database on ``engine`` a joker database at the head revision:
     refuse a foreign one, create or upgrade ours.  Raises
     :class:`.errors.StoreUnavailable` (``db_foreign``, ``db_newer``,
     ``db_other_alembic``; :class:`.errors.StoreError` for other database errors)."""
-    with translated(url):
+    with translated(url), _migration_lock(engine):
         tables = set(inspect(engine).get_table_names())
         if "alembic_version" in tables and LEDGER_TABLES <= tables:
             head = declared_head()

@@ -35,8 +35,10 @@ class WebTable(Base):
     the old token).  ``options``: ``turn_seconds`` (0: no timer),
     ``stalling_dot``, ``public``, ``fill_bot``, ``spectator_chat`` (``hidden``,
     ``read``, ``write``: what spectators may do in the chat).  ``penalties``: dots given by
-    vote, as :class:`joker.games.joker.record.Penalty` dicts.  ``seq``: the last event
-    number issued.  ``record``: the finished game's record (JSON text).
+    vote, as :class:`joker.games.joker.record.Penalty` dicts.  ``seq``: the number of
+    the last event that is not an action (an action's number is on its
+    ``web_actions`` row, written alone: the table's last event is the later of
+    the two).  ``record``: the finished game's record (JSON text).
     ``rematch``: the id of the table its host made for a rematch with the same
     seats (migration ``0005_web_chat_rematch``), else ``None``.
     """

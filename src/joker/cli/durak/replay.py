@@ -37,11 +37,12 @@ from .events import bout_ended, bout_start, events, final_table, game_start, too
 GAME = "durak"
 
 
-def replay_other_game(file: Path, as_json: bool) -> bool:
+def replay_other_game(file: Path, as_json: bool, lang: str = "en") -> bool:
     """Replay ``file`` here when it is a Durak record and return ``True``;
     return ``False`` for anything else (a Joker record, an unreadable file),
-    which ``joker replay`` then reads as it always has.  Exits 1 naming the
-    first bad action of a Durak record that does not replay."""
+    which ``joker replay`` then reads as it always has.  ``lang``: the language of the
+    account (``en``, ``ru``).  Exits 1 naming the first bad action of a Durak record that
+    does not replay."""
     try:
         game, record = records.load(file)
     except RecordError:
@@ -49,7 +50,7 @@ def replay_other_game(file: Path, as_json: bool) -> bool:
     if game.name != GAME:
         return False
     try:
-        lines, summary = _replay(game, record)
+        lines, summary = _replay(game, record, lang)
     except RecordError as e:
         err = Console(stderr=True, highlight=False)
         err.print(f"[bold red]error:[/] invalid record {escape(str(file))}: {escape(str(e))}", soft_wrap=True)
@@ -58,7 +59,7 @@ def replay_other_game(file: Path, as_json: bool) -> bool:
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
         return True
     console = Console(highlight=False)
-    tr = Tr("en", "durak_play")
+    tr = Tr(lang, "durak_play")
     console.print(tr("replay_title", file=file.name, rules=summary["rules"], players=", ".join(record.players)),
                   style="bold", markup=False, soft_wrap=True)
     for text, style in lines:
@@ -66,10 +67,10 @@ def replay_other_game(file: Path, as_json: bool) -> bool:
     return True
 
 
-def _replay(game: Game, record: Any) -> tuple[list[tuple[str, str | None]], dict[str, Any]]:
+def _replay(game: Game, record: Any, lang: str = "en") -> tuple[list[tuple[str, str | None]], dict[str, Any]]:
     """The printed lines (text, style) and the JSON summary of a Durak record.
     Raises :class:`RecordError` naming the first bad action."""
-    tr = Tr("en", "durak_play")
+    tr = Tr(lang, "durak_play")
     names = tuple(record.players)
     state: DurakState = game.start_of(record)
     lines: list[tuple[str, str | None]] = []

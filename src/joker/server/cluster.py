@@ -1,0 +1,599 @@
+"""Several server processes over one database (docs/deploy.md): Redis for
+the owner leases, the forwarded requests and the fan-out of events.
+
+Set ``JOKER_REDIS_URL`` (with a PostgreSQL database) and every ``joker
+serve`` process on that database and Redis serves every table: a client may
+connect to any of them, to play or to watch.
+
+- **One owner per table.**  A table is advanced (its actions checked and
+  written, its bots and turn timers run) by the one process holding its
+  lease, the Redis key ``{prefix}owner:{table}`` (set only if absent, expiring
+  after :data:`LEASE_MS` unless its owner renews it every :data:`RENEW_S`).
+  A process takes a table when it creates it, when one of its clients acts
+  at a table nobody owns, or when it finds a running game unowned (every
+  :data:`RENEW_S`: an owner died, kill -9 included): it then reloads the
+  table from the database (bots and timers resume); it hands the table back
+  when the table leaves its memory (a finished game nobody there watches).
+  The database fences a stale owner: an event number is written once
+  (``web_actions``' primary key and :meth:`.store.Store._advance`), so a
+  process that lost its lease without noticing fails to write and changes
+  nothing.
+- **Requests go to the owner.**  A client's message on another process
+  (``act``, ``start``, ``leave``, …, and the HTTP join) is pushed to the
+  owner's Redis list ``{prefix}inbox:{node}``; the owner carries it out by
+  the same code path as its own clients' (:meth:`.hub.Hub.handle`, for a
+  :class:`RemoteConn`) and answers on the sender's list what it said to the
+  client (an error, the seat after a ``leave``).
+- **Events fan out as public facts.**  After an event is written, the owner
+  publishes on the channel ``{prefix}events`` only what every spectator is
+  sent anyway: an action's seat, notation and source, or a non-action
+  event's public data.  Each process keeps its own copy of the tables its
+  clients watch and applies the action to it with the engine
+  (:meth:`.table.Table.plan_action`, checked again), then renders each of
+  its own clients' views from that state (a non-action event reloads the
+  table's row).  So no hand ever travels through Redis, and the per-seat
+  views are made where the seat's client is.  A gap in the numbers (a lost
+  message, a process that subscribed late) is filled from the database by
+  event number: the missing actions replayed as events, or, past a change
+  that is not an action, a snapshot to each client.
+
+Processes trust one another (the same database, Redis and seat-token secret).
+Presence (who is connected, how many watch) is summed over the processes
+(:meth:`Cluster.presence`); the lobby lists every process's tables from the
+database (:meth:`Cluster.lobby`).  Per process: the running turn timer's
+clock shown to a client that connects mid-turn to a process that is not the
+table's owner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+import zlib
+from typing import TYPE_CHECKING, Any, Literal
+
+from . import social
+from .conns import Conn, dumps, error_text
+from .store import StoredTable
+from .table import FINISHED, Event, Pending, Table, TableError
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+    from redis.asyncio.client import PubSub
+
+    from .hub import Hub
+
+log = logging.getLogger("joker.server")
+
+ENV_URL = "JOKER_REDIS_URL"
+ENV_PREFIX = "JOKER_REDIS_PREFIX"
+LEASE_MS = 3000
+"""An owner's lease lasts this long unless renewed: a dead owner's tables are taken within ~4 s."""
+RENEW_S = 1.0
+"""How often a process renews its leases and looks for running games nobody owns."""
+FORWARD_TIMEOUT = 5.0
+"""Seconds a forwarded request waits for the owner's answer before the client is told to try again."""
+MAX_CONNECTIONS = 32
+"""Redis connections of one process at most (a command waits for a free one)."""
+INBOX_TTL = 60
+"""Seconds an inbox list outlives its last message (a dead process's is dropped)."""
+
+_RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0"
+_RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+
+
+class RemoteConn(Conn):
+    """A client of another process, as the owner's hub sees it: its seat, and
+    what the hub says to it (``texts``), sent back to its process."""
+
+    def __init__(self, table_id: str, seat: int | None):
+        super().__init__(table_id)
+        self.seat = seat
+        self.texts: list[str] = []
+
+    def push(self, text: str) -> None:
+        self.texts.append(text)
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed = True
+
+
+class Cluster:
+    """This process's part in a cluster on the Redis at ``url`` (keys start with
+    ``prefix``); ``node`` names the process (unique; default host-pid-random).
+    Raises ``redis.exceptions.ConnectionError`` from :meth:`start` when Redis does not answer."""
+
+    def __init__(self, hub: Hub, url: str, prefix: str = "joker:", node: str | None = None):
+        from redis.asyncio import BlockingConnectionPool, Redis
+
+        self.hub = hub
+        self.prefix = prefix
+        self.node = node or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+        pool = BlockingConnectionPool.from_url(url, max_connections=MAX_CONNECTIONS, timeout=FORWARD_TIMEOUT,
+                                               decode_responses=True, health_check_interval=10)
+        self.redis: Redis = Redis(connection_pool=pool)
+        self._presence_due: set[str] = set()
+        self.owned: set[str] = set()
+        self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._seen_unowned: set[str] = set()
+        self._lobby: list[StoredTable] = []
+        self._renew = self.redis.register_script(_RENEW)
+        self._release = self.redis.register_script(_RELEASE)
+
+    def key(self, *parts: str) -> str:
+        return self.prefix + ":".join(parts)
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this process advances ``table_id`` now."""
+        return table_id in self.owned
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.redis.ping()
+        pubsub = self.redis.pubsub()
+        await pubsub.subscribe(self.key("events"))
+        await self._heartbeat()
+        self._lobby = await asyncio.to_thread(self.hub.store.open_tables)
+        for job in (self._listen(pubsub), self._inbox(), self._publisher(), self._keeper()):
+            self._tasks.append(asyncio.ensure_future(job))
+        log.info("cluster node %s on %s", self.node, self.prefix)
+
+    async def stop(self) -> None:
+        """Stop, handing this process's tables back at once (their leases released)."""
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        try:
+            for tid in list(self.owned):
+                await self._release(keys=[self.key("owner", tid)], args=[self.node])
+            await self.redis.zrem(self.key("nodes"), self.node)
+        except Exception as e:  # noqa: BLE001 - Redis gone: the leases expire by themselves
+            log.warning("cluster: could not release the leases: %s", e)
+        self.owned.clear()
+        await self.redis.aclose()
+
+    # -- ownership ---------------------------------------------------------------------------------
+    async def claim(self, table_id: str) -> bool:
+        """Take ``table_id`` if nobody owns it: reload it from the database and
+        resume it (bots, timers).  Returns whether this process owns it now."""
+        if self.owns(table_id):
+            return True
+        if not await self.redis.set(self.key("owner", table_id), self.node, nx=True, px=LEASE_MS):
+            return False
+        self.owned.add(table_id)
+        hub = self.hub
+        t = hub.tables.get(table_id) or await hub.get(table_id)
+        if t is None:
+            await self.release(table_id)
+            return False
+        async with hub.locks[t.id]:
+            await self.refresh(t)
+        log.info("cluster node %s owns table %s (event %d)", self.node, t.id, t.seq)
+        hub.schedule(t)
+        return True
+
+    async def release(self, table_id: str) -> None:
+        """Give up ``table_id`` (it left this process's memory)."""
+        self._lost(table_id)
+        await self._release(keys=[self.key("owner", table_id)], args=[self.node])
+
+    def forgotten(self, table_id: str) -> None:
+        """``table_id`` left this process's memory: its lease, if held, is released."""
+        if self.owns(table_id):
+            self._lost(table_id)
+            asyncio.ensure_future(self._release(keys=[self.key("owner", table_id)], args=[self.node]))
+
+    def _lost(self, table_id: str) -> None:
+        self.owned.discard(table_id)
+        task = self.hub.tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+
+    async def _heartbeat(self) -> None:
+        now = int(time.time() * 1000)
+        async with self.redis.pipeline(transaction=False) as p:
+            p.zadd(self.key("nodes"), {self.node: now})
+            p.zremrangebyscore(self.key("nodes"), 0, now - 3 * LEASE_MS)
+            await p.execute()
+
+    async def _keeper(self) -> None:
+        """Every :data:`RENEW_S`: renew the leases (a lost one stops its bots and
+        timers here), then take the running games nobody owns."""
+        while True:
+            await asyncio.sleep(RENEW_S)
+            try:
+                await self._heartbeat()
+                for tid in list(self.owned):  # a finished game nobody here watches: handed back
+                    t = self.hub.tables.get(tid)
+                    if t is None or (t.status == FINISHED and not self.hub.conns.get(tid)):
+                        self.hub.forget(tid)
+                owned = list(self.owned)
+                if owned:
+                    async with self.redis.pipeline(transaction=False) as p:
+                        for tid in owned:
+                            await self._renew(keys=[self.key("owner", tid)], args=[self.node, LEASE_MS], client=p)
+                        kept = await p.execute()
+                    for tid, ok in zip(owned, kept):
+                        if not ok:
+                            log.warning("cluster node %s lost table %s", self.node, tid)
+                            self._lost(tid)
+                await self._sweep()
+                self._lobby = await asyncio.to_thread(self.hub.store.open_tables)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - Redis or the database away for a moment
+                log.warning("cluster: lease upkeep failed: %s", e)
+
+    async def _sweep(self) -> None:
+        """Take the running games whose owner is gone: at once those this node is
+        first for (rendezvous hashing over the live nodes, so a dead owner's
+        tables spread), any other after a second look."""
+        ids = await asyncio.to_thread(self.hub.store.playing)  # reads: not queued behind the writes
+        if not ids:
+            self._seen_unowned = set()
+            return
+        owners = await self.redis.mget([self.key("owner", tid) for tid in ids])
+        unowned = [tid for tid, o in zip(ids, owners) if o is None]
+        recent = await self.redis.zrangebyscore(self.key("nodes"), int(time.time() * 1000) - 2 * LEASE_MS, "+inf")
+        live = sorted({str(n) for n in recent} | {self.node})
+        seen, self._seen_unowned = self._seen_unowned, set()
+        for tid in unowned:
+            first = max(live, key=lambda n: zlib.crc32(f"{tid}/{n}".encode()))
+            if (first == self.node or tid in seen) and await self.claim(tid):
+                continue
+            self._seen_unowned.add(tid)
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The lobby of every process's tables: the database's list (read every
+        :data:`RENEW_S`), with what this process knows better of the tables it holds."""
+        hub = self.hub
+        listed = {row.id for row in self._lobby}
+        out = [hub.lobby_entry(t, t.state, len(hub.conns.get(t.id, ()))) for t in reversed(list(hub.tables.values()))
+               if t.id not in listed and t.status != FINISHED and t.options.public]  # newer than the list
+        for row in self._lobby:
+            t = hub.tables.get(row.id)
+            if t is None:
+                out.append(hub.lobby_entry(row, None, 0))
+            elif t.status != FINISHED and t.options.public:
+                out.append(hub.lobby_entry(t, t.state, len(hub.conns.get(t.id, ()))))
+        return out
+
+    # -- events out ----------------------------------------------------------------------------------
+    def publish(self, t: Table, ev: Event) -> None:
+        """Tell the other processes of ``t``'s new event (written already): public facts only."""
+        m: dict[str, Any] = {"n": self.node, "t": t.id, "seq": ev.seq, "kind": ev.kind}
+        if ev.kind == "action":
+            m.update(seat=ev.data["seat"], action=ev.data["action"], source=ev.data["source"])
+        else:
+            m.update(data=ev.data, view=ev.view, sheet=ev.sheet, pause=ev.pause)
+        self._outbox.put_nowait(json.dumps(m, ensure_ascii=False, separators=(",", ":")))
+
+    def publish_notice(self, t: Table, text: str) -> None:
+        """An unnumbered notice (timer, vote) for the clients of ``t`` on the other processes."""
+        self._outbox.put_nowait(json.dumps({"n": self.node, "t": t.id, "notice": text}, ensure_ascii=False))
+
+    def publish_chat(self, t: Table, msg: dict[str, Any]) -> None:
+        """A chat message of ``t`` (stored already, :mod:`.social`) for the other processes,
+        each of which sends it to those of its clients who read the chat."""
+        self._outbox.put_nowait(json.dumps({"n": self.node, "t": t.id, "chat": msg}, ensure_ascii=False))
+
+    async def _publisher(self) -> None:
+        """Publish the outbox in order, what is waiting together in one round trip."""
+        channel = self.key("events")
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty() and len(batch) < 256:
+                batch.append(self._outbox.get_nowait())
+            while True:
+                try:
+                    async with self.redis.pipeline(transaction=False) as p:
+                        for text in batch:
+                            p.publish(channel, text)
+                        await p.execute()
+                    break
+                except asyncio.CancelledError:
+                    raise
+                except Exception as e:  # noqa: BLE001 - Redis away: the others catch up from the database
+                    log.warning("cluster: publish failed (%s); retrying", e)
+                    await asyncio.sleep(0.5)
+
+    # -- presence ------------------------------------------------------------------------------------
+    def presence(self, t: Table) -> None:
+        """This process's connections at ``t`` changed: keep its counts in the Redis
+        hash ``{prefix}online:{table}`` (per node and seat, and its watchers) and have
+        every process tell its clients the sum over the live processes (the owner
+        then knows who is absent, for a take-over)."""
+        if t.id not in self._presence_due:  # changes close together are told once
+            self._presence_due.add(t.id)
+            asyncio.ensure_future(self._presence(t))
+
+    async def _presence(self, t: Table) -> None:
+        await asyncio.sleep(0.05)
+        self._presence_due.discard(t.id)
+        here = self.hub.conns.get(t.id, set())
+        counts: dict[str, int] = {f"{self.node}|{s}": sum(1 for c in here if c.seat == s) for s in range(t.players)}
+        counts[f"{self.node}|w"] = sum(1 for c in here if c.seat is None)
+        key = self.key("online", t.id)
+        try:
+            async with self.redis.pipeline(transaction=False) as p:
+                p.hset(key, mapping=counts)  # type: ignore[arg-type]  # redis's mapping type is invariant
+                p.expire(key, 24 * 3600)
+                p.publish(self.key("events"), json.dumps({"n": self.node, "t": t.id, "presence": True}))
+                await p.execute()
+            lock = self.hub.locks.get(t.id)
+            if lock is not None:  # still held here
+                async with lock:
+                    await self._show_presence(t)
+        except Exception as e:  # noqa: BLE001 - Redis away: presence is shown again at the next change
+            log.warning("cluster: presence of table %s not shared: %s", t.id, e)
+
+    async def _show_presence(self, t: Table) -> None:
+        """Sum the live processes' counts into ``t.online`` and tell this process's clients."""
+        counts = await self.redis.hgetall(self.key("online", t.id))
+        live = await self.redis.zrangebyscore(self.key("nodes"), int(time.time() * 1000) - 2 * LEASE_MS, "+inf")
+        alive = {str(n) for n in live} | {self.node}
+        online = [0] * t.players
+        watchers = 0
+        for field, value in counts.items():
+            node, _, what = str(field).rpartition("|")
+            if node not in alive:
+                continue
+            if what == "w":
+                watchers += int(value)
+            elif what.isdigit() and int(what) < t.players:
+                online[int(what)] += int(value)
+        t.online = online
+        self.hub.relay(t, dumps({"type": "presence", "online": [n > 0 for n in online], "watchers": watchers}))
+
+    # -- events in -----------------------------------------------------------------------------------
+    async def _listen(self, pubsub: PubSub) -> None:
+        while True:
+            try:
+                async for msg in pubsub.listen():
+                    if msg["type"] != "message":
+                        continue
+                    m = json.loads(msg["data"])
+                    t = self.hub.tables.get(m["t"])
+                    if m["n"] != self.node and t is not None:
+                        asyncio.ensure_future(self._follow(t, m))  # in order: the table's lock is FIFO
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - Redis away: subscribe again, then catch up
+                log.warning("cluster: event subscription lost (%s); catching up", e)
+                await asyncio.sleep(0.5)
+                try:
+                    pubsub = self.redis.pubsub()
+                    await pubsub.subscribe(self.key("events"))
+                    for t in list(self.hub.tables.values()):
+                        await self.follow(t)
+                except Exception as e2:  # noqa: BLE001
+                    log.warning("cluster: resubscribe failed: %s", e2)
+
+    async def follow(self, t: Table) -> None:
+        """Bring this process's copy of ``t`` up to the database (a table just loaded
+        may have missed an event published meanwhile)."""
+        async with self.hub.locks[t.id]:
+            await self.refresh(t)
+
+    async def _follow(self, t: Table, m: dict[str, Any]) -> None:
+        hub = self.hub
+        lock = hub.locks.get(t.id)
+        if lock is None:  # the table left this process meanwhile
+            return
+        if "presence" in m:
+            try:
+                async with lock:
+                    await self._show_presence(t)
+            except Exception as e:  # noqa: BLE001 - shown again at the next change
+                log.warning("cluster: presence of table %s not read: %s", t.id, e)
+            return
+        try:
+            async with lock:
+                if hub.tables.get(t.id) is not t:
+                    return
+                if "notice" in m:
+                    hub.relay(t, m["notice"])
+                    return
+                if "chat" in m:
+                    if m["chat"]["n"] >= t.chat_count:
+                        t.chat.append(m["chat"])
+                        t.chat_count = m["chat"]["n"] + 1
+                        social.relay_chat(hub, t, m["chat"])
+                    return
+                seq = m["seq"]
+                if seq <= t.seq:
+                    return
+                if seq == t.seq + 1 and m["kind"] == "action":
+                    hub.install(t, t.plan_action(m["seat"], m["action"], m["source"]))
+                    return
+                if seq == t.seq + 1:
+                    fresh = await self._load(t.id)
+                    if fresh is not None and fresh.seq == seq:
+                        ev = Event(t.kit, seq, m["kind"], m["data"], fresh.state, m["view"], m["sheet"],
+                                   fresh.penalties, m["pause"])
+                        hub.install(t, Pending(ev, _fields(fresh), _nothing))
+                        if t.rematch and m["kind"] == "rematch":
+                            await self._rematch_seats(t, t.rematch)
+                        return
+                await self.refresh(t)
+        except Exception:  # noqa: BLE001 - a copy out of step: start again from the database
+            log.exception("cluster: table %s: could not follow event %s", t.id, m.get("seq"))
+            if hub.tables.get(t.id) is t:
+                async with lock:
+                    await self.refresh(t, force=True)
+
+    async def reseated(self, t: Table, seat: int, nonce: str) -> bool:
+        """Whether the stored seats give ``seat`` the token nonce ``nonce`` (a seat
+        link renewed on the owner, which is no event): then this process's copy
+        takes the stored seats."""
+        fresh = await self._load(t.id)
+        if fresh is None or not fresh.seat_of_nonce(seat, nonce):
+            return False
+        async with self.hub.locks[t.id]:
+            t.seats = fresh.seats
+        return True
+
+    async def _rematch_seats(self, t: Table, new_id: str) -> None:
+        """Each seated client here gets its seat's token at ``t``'s rematch table
+        (the owner sends them to its own clients: :func:`.social.rematch`)."""
+        new = await self._load(new_id)
+        if new is None:
+            return
+        for c in list(self.hub.conns.get(t.id, ())):
+            if c.seat is not None:
+                text = social.rematch_seat(self.hub, t, new, c.seat, True)
+                if text is not None:
+                    c.push(text)
+
+    async def _load(self, table_id: str) -> Table | None:
+        found: list[Table] = await self.hub.db(self.hub.store.load, table_id)
+        return found[0] if found else None
+
+    async def refresh(self, t: Table, force: bool = False) -> None:
+        """Bring ``t`` up to the database (the caller holds its lock): the actions
+        after its last event replayed as events, or, when something else changed
+        (or ``force``), the stored table taken whole and a snapshot sent to each
+        of this process's clients."""
+        fresh = await self._load(t.id)
+        if fresh is None or (fresh.seq <= t.seq and not force):
+            return
+        hub = self.hub
+        if not force and t.state is not None:
+            gap = await hub.db(hub.store.actions_after, t.id, t.seq)
+            if [g[0] for g in gap] == list(range(t.seq + 1, fresh.seq + 1)):
+                for _, seat, action, source in gap:
+                    hub.install(t, t.plan_action(seat, action, source))
+                return
+        for k, v in _fields(fresh).items():
+            setattr(t, k, v)
+        t.seq = fresh.seq
+        t.log.clear()
+        t.timer = t.vote = None
+        for c in list(hub.conns.get(t.id, ())):
+            c.push(dumps(t.snapshot(c.seat)))
+        hub.schedule(t)
+
+    # -- requests to the owner -------------------------------------------------------------------
+    async def forward(self, conn: Conn, t: Table, msg: dict[str, Any]) -> bool:
+        """Carry out ``msg`` of ``conn`` at ``t`` on its owner when that is another
+        process; ``False`` when this process owns ``t`` (it may just have taken it)."""
+        kind = msg["type"]
+        reply = await self._ask(t, {"op": "handle", "seat": conn.seat, "msg": msg})
+        if reply is False:
+            return False
+        if reply is None:
+            conn.push(error_text("unavailable", "the table's server did not answer: try again", kind))
+            return True
+        for text in reply["texts"]:
+            conn.push(text)
+        if reply["seat"] != conn.seat and conn.seat is not None:  # left before the game: now a spectator
+            t.online[conn.seat] = max(0, t.online[conn.seat] - 1)
+            conn.seat = reply["seat"]
+        return True
+
+    async def forward_join(self, t: Table, name: object, seat: int | None) -> tuple[int, str] | None:
+        """:meth:`.hub.Hub.join` on ``t``'s owner when that is another process, else ``None``.
+        Raises :class:`TableError`."""
+        reply = await self._ask(t, {"op": "join", "name": name, "seat": seat})
+        if reply is False:
+            return None
+        if reply is None:
+            raise TableError("storage", "the table's server did not answer: try again")
+        if "error" in reply:
+            raise TableError(reply["error"][0], reply["error"][1])
+        return int(reply["seat"]), str(reply["token"])
+
+    async def _ask(self, t: Table, request: dict[str, Any]) -> dict[str, Any] | Literal[False] | None:
+        """The owner's answer to ``request``; ``False`` when this process owns ``t``;
+        ``None`` when the owner did not answer in time."""
+        for _ in range(3):
+            if self.owns(t.id):
+                return False
+            owner = await self.redis.get(self.key("owner", t.id))
+            if owner is None or owner == self.node:
+                if await self.claim(t.id):
+                    return False
+                continue
+            rid = secrets.token_hex(8)
+            fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            self._pending[rid] = fut
+            try:
+                await self._send(str(owner), {**request, "id": rid, "src": self.node, "t": t.id})
+                reply = await asyncio.wait_for(fut, FORWARD_TIMEOUT)
+            except asyncio.TimeoutError:
+                return None
+            finally:
+                self._pending.pop(rid, None)
+            if not reply.get("redo"):
+                return reply
+            await asyncio.sleep(0.05)  # the owner changed meanwhile: ask again
+        return None
+
+    async def _send(self, node: str, m: dict[str, Any]) -> None:
+        box = self.key("inbox", node)
+        async with self.redis.pipeline(transaction=False) as p:
+            p.rpush(box, json.dumps(m, ensure_ascii=False))
+            p.expire(box, INBOX_TTL)
+            await p.execute()
+
+    async def _inbox(self) -> None:
+        box = self.key("inbox", self.node)
+        while True:
+            try:
+                item = await self.redis.blpop([box], timeout=1)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - Redis away for a moment
+                log.warning("cluster: inbox read failed: %s", e)
+                await asyncio.sleep(0.5)
+                continue
+            if item is None:
+                continue
+            m = json.loads(item[1])
+            if "op" in m:
+                asyncio.ensure_future(self._serve(m))  # in order: the table's lock is FIFO
+            else:
+                fut = self._pending.get(m["id"])
+                if fut is not None and not fut.done():
+                    fut.set_result(m)
+
+    async def _serve(self, m: dict[str, Any]) -> None:
+        """Carry out a request forwarded by another process, and answer it."""
+        hub = self.hub
+        reply: dict[str, Any] = {"id": m["id"]}
+        try:
+            t = hub.tables.get(m["t"])
+            if t is None or not self.owns(t.id):
+                reply["redo"] = True
+            elif m["op"] == "handle":
+                rc = RemoteConn(t.id, m["seat"])
+                await hub.handle(rc, m["msg"])
+                reply.update(texts=rc.texts, seat=rc.seat)
+            elif m["op"] == "join":
+                try:
+                    seat, token = await hub.join(t, m["name"], m["seat"])
+                    reply.update(seat=seat, token=token)
+                except TableError as e:
+                    reply["error"] = [e.kind, e.message]
+            await self._send(m["src"], reply)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - the asker times out and tells its client
+            log.exception("cluster: forwarded request on table %s failed", m.get("t"))
+
+
+def _fields(t: Table) -> dict[str, Any]:
+    """The stored fields of a table loaded from the database (copied onto this process's copy)."""
+    return {"seats": t.seats, "host_seat": t.host_seat, "options": t.options, "status": t.status,
+            "penalties": t.penalties, "state": t.state, "actions": t.actions, "rematch": t.rematch}
+
+
+def _nothing(store: Any) -> None:
+    """The persist step of a change another process wrote already."""
