@@ -121,6 +121,8 @@ from .arena import arena_command  # noqa: E402
 app.command("arena")(arena_command)
 from .analyse import analyse_command  # noqa: E402
 app.command("analyse")(analyse_command)
+from .warmup import warmup_command  # noqa: E402
+app.command("warmup")(warmup_command)
 
 
 if __name__ == "__main__":  # pragma: no cover
