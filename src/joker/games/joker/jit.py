@@ -18,7 +18,7 @@ The cache directory (:func:`cache_dir`):
   tree, which may be read-only.  ``<key>`` hashes the kernels' sources and
   numba's version: numba checks only a function's own file, not the
   ``inline="always"`` helpers it took from another file, so a change to any
-  kernel source starts a fresh directory (:func:`prune` removes the old ones).
+  kernel source starts a fresh directory (:func:`prune` removes old ones).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import numba
 import platformdirs
 from numba import njit
 
-__all__ = ["KERNEL_SOURCES", "cache_dir", "njit", "prune"]
+__all__ = ["KERNEL_SOURCES", "KEEP_OTHERS", "cache_dir", "njit", "prune"]
 
 HERE = Path(__file__).resolve().parent
 
@@ -78,14 +78,24 @@ def cache_dir() -> Path:
     return _base() / f"numba-{cache_key()}"
 
 
+KEEP_OTHERS = 3
+"""How many caches of other kernel sources :func:`prune` keeps (the most recently warmed):
+checkouts sharing one environment (a branch and main) do not wipe each other's."""
+
+
 def prune() -> list[Path]:
-    """Remove the cache directories of older kernel sources beside :func:`cache_dir`
-    (``numba-*`` but the current one); returns those removed.  Nothing is removed
-    when ``$NUMBA_CACHE_DIR`` is set (the user's directory is the user's)."""
+    """Mark the current cache directory as just used, and remove the caches of other
+    kernel sources beside it (``numba-*``) but the :data:`KEEP_OTHERS` most recently
+    used; returns those removed.  Nothing is removed when ``$NUMBA_CACHE_DIR`` is set
+    (the user's directory is the user's)."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return []
     current = cache_dir()
-    gone = [p for p in current.parent.glob("numba-*") if p.is_dir() and p != current]
+    if current.is_dir():
+        os.utime(current)
+    others = sorted((p for p in current.parent.glob("numba-*") if p.is_dir() and p != current),
+                    key=lambda p: p.stat().st_mtime, reverse=True)
+    gone = others[KEEP_OTHERS:]
     for p in gone:
         shutil.rmtree(p, ignore_errors=True)
     return gone
