@@ -1,4 +1,5 @@
-"""``python -m joker.bench NAME``: run a benchmark (``engine``, ``search``, ``server``, ``harness``, ``durak``)."""
+"""``python -m joker.bench NAME``: run a benchmark (``engine``, ``search``, ``server``, ``harness``, ``durak``,
+``firstmove``)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--games", type=int, default=3, help="games timing the search bot (default 3)")
     d.add_argument("--bot", default="search", help="the bot timed per decision (default search)")
     d.add_argument("--boards", type=int, default=10, help="arena boards, heuristic vs random (default 10)")
+    f = sub.add_parser("firstmove", help="a bot's first decisions in a new process: empty cache vs after joker warmup")
+    f.add_argument("--level", default="medium", help="the bot (default medium; hard)")
+    f.add_argument("--no-cold", action="store_true", help="skip the cold run (it compiles: a minute or more)")
     args = p.parse_args(argv)
     if args.name == "engine":
         engine.run(args.seconds)
@@ -53,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         from . import durak
 
         durak.run(args.seconds, args.games, args.bot, args.boards)
+    elif args.name == "firstmove":
+        from . import firstmove
+
+        firstmove.run(args.level, not args.no_cold)
     elif args.name == "search":
         search.run(args.seconds, args.deals, args.games)
     elif args.name == "harness":

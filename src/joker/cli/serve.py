@@ -30,7 +30,8 @@ def serve_command(
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Joker is at http://{shown}:{port}  (database: {display(resolve_url(db))}; Ctrl-C stops)", err=True)
-    app = create_app(db, bot_delay=bot_delay, warm_analysis=True)  # the double-dummy solver, ready when asked
+    # the bots' compiled code (compiled once, then loaded from the disk cache) and the double-dummy solver, ready
+    app = create_app(db, bot_delay=bot_delay, warm_analysis=True, warm_bots=True)
     # Messages are small JSON: compressing each costs more CPU (and latency) than it saves on a LAN.
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, ws_ping_interval=20.0,
                 ws_ping_timeout=20.0, ws_per_message_deflate=False)

@@ -76,14 +76,16 @@ class JoinTable(BaseModel):
 
 
 def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
-               warm_analysis: bool = False) -> FastAPI:
+               warm_analysis: bool = False, warm_bots: bool = False) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
     and kept in the database); ``bot_delay``: seconds a bot waits before it
     plays; ``warm_analysis``: start the analysis worker when the app starts,
     preparing the double-dummy solver in the background (``joker serve`` does;
-    otherwise the first analysis starts it, see :mod:`.analysis_jobs`).  The
+    otherwise the first analysis starts it, see :mod:`.analysis_jobs`); ``warm_bots``:
+    make the bots' compiled code ready when the app starts, bot turns waiting
+    for it and pages saying so (``joker serve`` does; :mod:`.botplay`).  The
     database is opened when the app starts (uvicorn, or ``with TestClient(app)``);
     stopping the app stops the worker."""
 
@@ -96,6 +98,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         app.state.ledger = led
         app.state.hub = hub
         app.state.analyses = AnalysisJobs(lambda tid, text: hub.db(store.save_analysis, tid, text))
+        if warm_bots:
+            hub.bots.warm_up()
         await hub.start()
         if warm_analysis:
             app.state.analyses.warm_up()
@@ -128,7 +132,9 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         page data (``web``: the table's game's plug-in, else the default game's)."""
         lang = lang_of(request)
         web = web or kit(registry.DEFAULT).web
-        js = {"lang": lang, "T": catalogue("web").table(lang), **web.page_data(lang), **ctx.pop("js", {})}
+        hub: Hub | None = getattr(request.app.state, "hub", None)
+        js = {"lang": lang, "T": catalogue("web").table(lang), "bots_ready": hub is None or hub.bots.ready.is_set(),
+              **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
             request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
                             "js": script_json(js), **ctx},

@@ -1,11 +1,24 @@
 """Bot turns: a bot's move is computed on the bots' threads (a searching bot
 may think a while; the other tables go on meanwhile), then committed under
-the table's lock if the table has not moved on."""
+the table's lock if the table has not moved on.
+
+**Ready at once** (docs/bots.md): with ``warm`` (``joker serve``) the bots'
+compiled code is made ready when the server starts — ``python -m
+joker.bots.warm`` in a subprocess (compiling holds the GIL: a minute or more
+on a fresh install, the server answering meanwhile; later starts only load
+the disk cache), then loaded into this process on a bot thread.  Until then
+bot turns wait, and pages say the bots are getting ready (``bots_ready``).
+A bot whose turn has lasted :data:`THINKING_AFTER` seconds is announced to
+the table: a ``{"type": "thinking", "seat": s, "preparing": bool}`` notice
+(``preparing``: still waiting for the warm-up); when the warm-up ends every
+table gets one, ``seat`` ``null`` when no bot is to move.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +30,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("joker.server")
 
+THINKING_AFTER = 2.0
+"""Seconds of a bot's turn after which the table is told it is thinking."""
+
 
 class Bots:
     """The bots' threads (two) and the moves they make for ``hub``'s tables."""
@@ -24,9 +40,52 @@ class Bots:
     def __init__(self, hub: Hub):
         self.hub = hub
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="joker-bot")
+        self.ready = asyncio.Event()
+        self.ready.set()  # until warm_up() is asked for
+        self._warming: asyncio.Task[None] | None = None
+        self._proc: asyncio.subprocess.Process | None = None
 
     def close(self) -> None:
+        if self._proc is not None and self._proc.returncode is None:
+            self._proc.kill()
+        if self._warming is not None:
+            self._warming.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+    def warm_up(self) -> None:
+        """Make the bots ready in the background (module doc); bot turns wait until then."""
+        self.ready.clear()
+        self._warming = asyncio.ensure_future(self._warm())
+
+    async def _warm(self) -> None:
+        try:
+            await self._prepare()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - bots still play, compiling on first use
+            log.exception("the bots' warm-up failed: bots compile on first use")
+        self.ready.set()
+        for t in list(self.hub.tables.values()):
+            self.hub.notice(t, {"type": "thinking", "seat": t.to_move() if t.is_bot_turn() else None,
+                                "preparing": False})
+
+    async def _prepare(self) -> None:
+        """Compile in a subprocess (into the disk cache), then load here (module doc)."""
+        self._proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "joker.bots.warm", "--quiet", stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        _, err = await self._proc.communicate()
+        if self._proc.returncode:
+            log.warning("the bots' warm-up failed (exit %s): bots compile on first use\n%s", self._proc.returncode,
+                        err.decode(errors="replace")[-2000:])
+            return
+        from joker.bots.warm import warm_all
+
+        await asyncio.get_running_loop().run_in_executor(self.pool, warm_all)  # loads the cache into this process
+
+    def _thinking(self, t: Table, seq: int, seat: int) -> None:
+        if t.seq == seq:
+            self.hub.notice(t, {"type": "thinking", "seat": seat, "preparing": not self.ready.is_set()})
 
     async def choose(self, t: Table, seat: int, level: str) -> Any:
         """A bot's action for ``seat`` of ``t`` now.  A bot that fails is replaced for
@@ -55,7 +114,12 @@ class Bots:
             seat = t.to_move()
             if t.seq != seq or seat is None or not t.is_bot_turn():
                 return
-            action = await self.choose(t, seat, t.bot_level(seat))
+            notice = asyncio.get_running_loop().call_later(THINKING_AFTER, self._thinking, t, seq, seat)
+            try:
+                await self.ready.wait()
+                action = await self.choose(t, seat, t.bot_level(seat))
+            finally:
+                notice.cancel()
             async with hub.locks[t.id]:
                 if t.seq != seq or not t.is_bot_turn():  # the table moved on meanwhile (a take-back)
                     return

@@ -48,6 +48,7 @@ function reconnect(fresh) {
 }
 
 function handle(m) {
+  botNotice(m, nameOf);
   switch (m.type) {
     case "welcome":
       S.seat = m.seat;
