@@ -20,15 +20,7 @@ from joker import registry
 from joker.bots import make_bot
 from joker.match.arena import run_arena
 
-
-def _rate(fn: Callable[[int], None], seconds: float) -> float:
-    fn(0)  # warm up
-    n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        fn(n)
-        n += 1
-    return n / (time.perf_counter() - start)
+from .timing import rate
 
 
 def public_game() -> Callable[[int], None]:
@@ -98,9 +90,9 @@ def decision_times(bot: str, games: int) -> list[float]:
 def run(seconds: float = 3.0, games: int = 3, bot: str = "search", boards: int = 10) -> dict[str, float]:
     """Measure and print; returns the numbers by name."""
     out: dict[str, float] = {}
-    out["random games/s, public API"] = _rate(public_game(), seconds)
-    out["random games/s, fastest path"] = _rate(fast_game(), seconds)
-    out["heuristic self-play games/s"] = _rate(bot_game("heuristic"), seconds)
+    out["random games/s, public API"] = rate(public_game(), seconds)
+    out["random games/s, fastest path"] = rate(fast_game(), seconds)
+    out["heuristic self-play games/s"] = rate(bot_game("heuristic"), seconds)
     times = decision_times(bot, games)
     out[f"{bot} ms/decision, median"] = 1000 * statistics.median(times) if times else 0.0
     out[f"{bot} ms/decision, max"] = 1000 * max(times) if times else 0.0

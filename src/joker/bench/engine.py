@@ -6,22 +6,13 @@ tricks) through its Python API, all in one run, with ratios."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Callable
 
 from joker.games.joker.engine.fast import random_playout
 from joker.games.joker.engine.state import new_game
 from joker.games.joker.rules import Rules, preset
 
-
-def _rate(fn: Callable[[int], None], seconds: float) -> float:
-    fn(0)  # warm up
-    n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        fn(n)
-        n += 1
-    return n / (time.perf_counter() - start)
+from .timing import rate
 
 
 def public_deal(rules: Rules) -> Callable[[int], None]:
@@ -86,13 +77,13 @@ def run(seconds: float = 3.0) -> dict[str, float]:
     rates: dict[str, float] = {}
     os_fn = openspiel_game()
     if os_fn is not None:
-        rates["openspiel oh_hell (python API)"] = _rate(os_fn, seconds)
-    rates["oh-hell public API"] = _rate(public_deal(oh), seconds)
-    rates["oh-hell push_unchecked"] = _rate(unchecked_deal(oh), seconds)
-    rates["oh-hell random_playout (fastest)"] = _rate(fast_deal(oh), seconds)
-    rates["bus-angeles 9-card public API"] = _rate(public_deal(bus9), seconds)
-    rates["bus-angeles 9-card push_unchecked"] = _rate(unchecked_deal(bus9), seconds)
-    rates["bus-angeles 9-card random_playout"] = _rate(fast_deal(bus9), seconds)
+        rates["openspiel oh_hell (python API)"] = rate(os_fn, seconds)
+    rates["oh-hell public API"] = rate(public_deal(oh), seconds)
+    rates["oh-hell push_unchecked"] = rate(unchecked_deal(oh), seconds)
+    rates["oh-hell random_playout (fastest)"] = rate(fast_deal(oh), seconds)
+    rates["bus-angeles 9-card public API"] = rate(public_deal(bus9), seconds)
+    rates["bus-angeles 9-card push_unchecked"] = rate(unchecked_deal(bus9), seconds)
+    rates["bus-angeles 9-card random_playout"] = rate(fast_deal(bus9), seconds)
     ref = rates.get("openspiel oh_hell (python API)")
     print(f"{'measurement':40} {'deals/s':>10} {'× OpenSpiel':>12}")
     for name, r in rates.items():

@@ -42,8 +42,10 @@ way.
 
 This module is the command (:func:`play_command`); the game itself lives in
 
-* :mod:`joker.cli.play_game` — :class:`TerminalGame`: the loop, move reports,
-  saving, the human's turn;
+* :mod:`joker.cli.terminal` — what every game's terminal session shares: the
+  loop, bots, saving and resuming, the prompt's common words, seats and names;
+* :mod:`joker.cli.play_game` — :class:`TerminalGame`: Joker's deal headers, move
+  reports, the sheet and the joker's call;
 * :mod:`joker.cli.play_screen` — what the human sees on his turn, the sheet
   and standings;
 * :mod:`joker.cli.play_input` — reading what the player types;
@@ -66,8 +68,8 @@ from rich.console import Console
 from joker.errors import JokerError
 from joker.games.joker.rules import PRESETS, Rules, parse_rules, preset as get_preset
 from joker.i18n import LANGS, Tr
-from .play_game import Quit
 from .play_session import default_save_path, load_session, new_session, resolve_bots
+from .terminal import Quit, Starter, TerminalSession
 
 
 _Handler = Callable[[int, FrameType | None], Any] | int | None
@@ -175,65 +177,40 @@ def play_command(
     if game_name == "durak" or (game_name is None and resume is not None and _is_durak_record(resume)):
         _run_durak(None if preset == "bus-angeles" else preset, rules, players, seed, bots, lang, name, resume, save)
         return
-    console = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
-    tr = Tr(lang if lang in LANGS else "en", "play")
     if game_name not in (None, "joker"):
-        fail_game = f"--game: unknown game {game_name!r}; games: joker, durak"
-        err.print(f"✗ {fail_game}", markup=False, highlight=False)
+        Console(stderr=True, highlight=False).print(
+            f"✗ --game: unknown game {game_name!r}; games: joker, durak", markup=False, highlight=False)
         raise typer.Exit(2)
-
-    def fail(message: str, code: int = 2) -> NoReturn:
-        err.print(f"✗ {message}", markup=False, highlight=False)
-        raise typer.Exit(code)
-
-    def fail_bots(e: ValueError, count: int) -> NoReturn:
-        """A bad ``--bots``: :func:`resolve_bots` raised ``ValueError((key, value))``."""
-        key, val = e.args[0]
-        fail(tr(key, count=count, given=val, error=val))
-
-    if lang is not None and lang not in LANGS:
-        fail(tr("bad_lang", langs=", ".join(LANGS)))
-    if sys.stdin.isatty() and os.environ.get("TERM", "") != "dumb":
-        try:
-            import readline  # noqa: F401  -- line editing and history for input()
-        except ImportError:  # pragma: no cover
-            pass
+    console = Console(highlight=False)
+    tr = Tr(lang if lang in LANGS else "en", "play")
+    start = Starter(tr)
+    start.check_lang(lang)
+    game: TerminalSession[Any, Any, Any] | None
     if resume is not None:
         ignored = [opt for opt, v in (("--preset", preset != "bus-angeles"), ("--rules", rules), ("--players", players),
                                       ("--seed", seed), ("--name", name)) if v]
-        try:
-            game = load_session(resume, lang=lang, bots=bots, save_path=save, console=console)
-        except ValueError as e:
-            if isinstance(e, JokerError):
-                fail(tr("bad_record", path=resume, error=e), 1)
-            fail_bots(e, 0)
-        game.welcome(resumed_from=resume)
-        if ignored:
-            game.say(game.tr("resume_ignored", options=", ".join(ignored)))
-        if game.state.is_terminal():
-            game.say(game.tr("already_over"))
-            game.print_standings()
-            game.say(game.tr("record_at", path=resume))
+        game = start.resume(lambda: load_session(resume, lang=lang, bots=bots, save_path=save, console=console),
+                            resume, ignored)
+        if game is None:
             return
     else:
         lang = lang or "en"
         try:
             r = parse_rules(rules) if rules else get_preset(preset)
         except JokerError as e:
-            fail(tr("bad_rules", error=e))
+            start.fail(tr("bad_rules", error=e))
         if players is not None and players != r.players:
             try:
                 r = r.replace(players=players)
             except JokerError as e:
-                fail(_players_refused(tr, r, players, e))
+                start.fail(_players_refused(tr, r, players, e))
         try:
             bot_names = resolve_bots(bots, r.players - 1)
         except ValueError as e:
-            fail_bots(e, r.players - 1)
+            start.fail_bots(e, r.players - 1)
         path = save if save is not None else default_save_path()
         if save is not None and save.exists():
-            fail(tr("save_exists", path=save))
+            start.fail(tr("save_exists", path=save))
         seed_value: int | str | None = int(seed) if seed is not None and seed.lstrip("-").isdigit() else seed
         game = new_session(r, seed_value, bot_names, path, name=name, lang=lang, console=console)
         game.welcome()

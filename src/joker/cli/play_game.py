@@ -1,42 +1,27 @@
-"""The terminal game of ``joker play``: :class:`TerminalGame` runs one game
-with the human in one seat and bots in the others — the loop, the one-line
-reports of every public action, saving, and the human's turn (prompts, the
-``?``/``hint``/``s``/``r``/``help`` commands, the joker's call).  What it
-prints on the human's turn is drawn by :class:`~joker.cli.play_screen.Screen`;
+"""The Joker game of ``joker play``: :class:`TerminalGame` fills in
+:class:`~joker.cli.terminal.TerminalSession` (the loop, bots, saving, the
+common prompt words) with what is Joker's own — the deal's header, the one-line
+reports of every public action, the sheet (``s``) and the joker's call.  What
+it prints on the human's turn is drawn by :class:`~joker.cli.play_screen.Screen`;
 what the human types is read by :mod:`joker.cli.play_input`.
-
-Bots are deterministic: each decision is made by a fresh bot seeded by
-:func:`bot_seed`, so the same inputs give the same game, saved and resumed or
-not.
 """
 
 from __future__ import annotations
 
-import shutil
-import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from rich.console import Console
-from rich.text import Text
 
-from joker.games.joker.actions import Action, Bid, ChooseTrump, Play, parse_action
-from joker.bots import BOTS, make_bot
 from joker.cards import JOKER1, Card, parse_card
+from joker.errors import InvalidNotationError
+from joker.games.joker.actions import Action, Bid, ChooseTrump, Play, parse_action
 from joker.games.joker.engine.state import GameState, Phase
 from joker.games.joker.engine.views import PlayerView, view_of
-from joker.errors import IllegalActionError, InvalidNotationError
-from joker.games.joker.record import record_from_state, save_record
-from joker.i18n import Tr
+
 from .play_input import (
-    HELP_WORDS,
-    HINT_WORDS,
     JOKER_WORDS,
-    LEGAL_WORDS,
-    QUIT_WORDS,
-    REDRAW_WORDS,
     SHEET_WORDS,
-    BadInput,
     is_call_word,
     parse_bid,
     parse_call,
@@ -54,16 +39,8 @@ from .play_text import (
     refusal_field,
     typed_text,
 )
-
-APP = "joker play"  # the record's meta["app"]
-
-
-class Quit(Exception):
-    """The player leaves: the game is saved and the command exits with ``code``."""
-
-    def __init__(self, code: int = 0) -> None:
-        super().__init__(code)
-        self.code = code
+from .prompt_words import HELP_WORDS, LEGAL_WORDS, QUIT_WORDS, BadInput
+from .terminal import APP, Quit, TerminalSession, joker_command
 
 
 def bot_seed(state: GameState, seat: int) -> str:
@@ -71,120 +48,60 @@ def bot_seed(state: GameState, seat: int) -> str:
     return f"{state.seed if state.seed is not None else 0}:{seat}:{len(state.actions())}"
 
 
-def joker_command() -> str:
-    """How to run ``joker`` again from here: ``joker`` when it is on the PATH,
-    else the path of the program running now (e.g. ``.venv/bin/joker``)."""
-    if shutil.which("joker"):
-        return "joker"
-    here = Path(sys.argv[0])
-    return str(here) if here.name == "joker" else f"{sys.executable} -m joker.cli.main"
+class TerminalGame(TerminalSession[GameState, PlayerView, Action]):
+    """One Joker game in the terminal (:class:`~joker.cli.terminal.TerminalSession`):
+    :attr:`screen` (a :class:`~joker.cli.play_screen.Screen`) prints what the
+    human sees; the deal's header, the reports of every public action, the
+    sheet after every deal (the game is saved then too) and the standings."""
 
+    GAME = "joker"
+    CATALOGUE = "play"
 
-class TerminalGame:
-    """One game in the terminal: the state, who sits where, and the I/O.
-
-    ``bots[seat]`` is a bot name, ``None`` for the human's seat.  ``input_fn``
-    reads one line after the prompt is printed (default: :func:`input`, given
-    the prompt); it may raise ``EOFError`` or ``KeyboardInterrupt``, which save
-    the game and quit.  :attr:`screen` (a :class:`~joker.cli.play_screen.Screen`)
-    prints what the human sees.
-    """
-
-    def __init__(
-        self,
-        state: GameState,
-        names: Sequence[str],
-        bots: Sequence[str | None],
-        human: int,
-        save_path: Path,
-        lang: str = "en",
-        console: Console | None = None,
-        input_fn: Callable[[], str] | None = None,
-    ) -> None:
-        self.state = state
-        self.names = tuple(names)
-        self.bots = tuple(bots)
-        self.human = human
-        self.save_path = Path(save_path)
-        self.lang = lang
-        self.tr = Tr(lang, "play")
-        self.console = console or Console(highlight=False)
-        self.input_fn = input_fn
+    def __init__(self, state: GameState, names: Sequence[str], bots: Sequence[str | None], human: int,
+                 save_path: Path, lang: str = "en", console: Console | None = None,
+                 input_fn: Callable[[], str] | None = None) -> None:
+        super().__init__(state, names, bots, human, save_path, lang, console, input_fn)
         self.screen = Screen(self.console, self.tr, self.names, human, lang)
         self._announced: int | None = None
-
-    # -- output helpers ------------------------------------------------------------
-    def say(self, text: str | Text = "", style: str | None = None) -> None:
-        """Print one line (plain text is never read as Rich markup)."""
-        self.screen.say(text, style)
 
     def _error(self, message: str) -> None:
         self.say(self.tr("error", message=message), style="red")
 
-    def _ask(self, prompt: str) -> str:
-        try:
-            if self.input_fn is None and "readline" in sys.modules:
-                # readline must be given the prompt: told none, it echoes no newline for an empty
-                # line and the next prompt lands on the same one ("Your card › Your card ›").
-                # Without readline, input() would write its prompt to stderr: printed below instead.
-                line = input(prompt)
-            else:
-                self.console.print(prompt, end="", markup=False, highlight=False, emoji=False)
-                line = (self.input_fn or input)()
-        except EOFError:
-            self.say()
-            raise Quit(0) from None
-        except KeyboardInterrupt:
-            self.say()
-            raise Quit(130) from None
-        return line
-
     def name(self, seat: int) -> str:
         return self.names[seat]
 
-    @property
-    def meta(self) -> dict[str, object]:
-        return {"app": APP, "human_seat": self.human, "bots": list(self.bots), "lang": self.lang}
+    # -- the hooks of TerminalSession --------------------------------------------------
+    def bot_seed(self, seat: int) -> str:
+        return bot_seed(self.state, seat)
 
-    def save(self) -> Path:
-        """Write the record of the game so far to :attr:`save_path`; returns the path."""
-        record = record_from_state(self.state, players=self.names, meta=self.meta)
-        return save_record(record, self.save_path)
+    def view(self, seat: int) -> PlayerView:
+        return view_of(self.state, seat)
 
-    # -- the loop --------------------------------------------------------------------
-    def run(self) -> int:
-        """Play until the end or until the player quits; returns the exit code."""
-        try:
-            try:
-                self._loop()
-            except KeyboardInterrupt:
-                self.say()
-                raise Quit(130) from None
-        except Quit as q:
-            self._save_and_report(resume_hint=True)
-            return q.code
-        except BaseException:
-            self._save_and_report(resume_hint=True)
-            raise
-        self._finish()
-        return 0
+    def prompt(self, view: PlayerView) -> str:
+        return prompt_text(self.tr, view)
 
-    def _try_save(self) -> Path | None:
-        """:meth:`save`; on an ``OSError`` say why and return ``None`` (the game still ends cleanly)."""
-        try:
-            return self.save()
-        except OSError as e:
-            self.say(self.tr("save_failed", path=self.save_path, error=e), style="bold red")
-            return None
+    def expected(self, view: PlayerView) -> str:
+        return expected_text(self.tr, view)
 
-    def _save_and_report(self, resume_hint: bool) -> bool:
-        path = self._try_save()
-        if path is None:
-            return False
-        self.say(self.tr("saved", path=path), style="bold")
-        if resume_hint and not self.state.is_terminal():
-            self.say(self.tr("resume_with", joker=joker_command(), path=path))
-        return True
+    def legal_items(self, view: PlayerView) -> list[str]:
+        return legal_items(self.tr, view)
+
+    def typed(self, action: Action) -> str:
+        # as it may be typed at the prompt ("X2 takes ♥"), not as reported ("X2 (joker: takes ♥)")
+        return typed_text(self.tr, action)
+
+    def refusal_render(self) -> Callable[[str, Any], str]:
+        # the engine's params are in its notation (b5, 8D, X1:high): say them as the screen does
+        return lambda name, value: refusal_field(self.tr, name, value)
+
+    def other_command(self, low: str, view: PlayerView) -> bool:
+        if low in SHEET_WORDS and not (view.phase is Phase.TRUMP and parse_suit_word(low) is not None):
+            self.print_sheet()
+            return True
+        return False
+
+    def before_turn(self) -> None:
+        self._announce_deal()
 
     def welcome(self, resumed_from: Path | None = None) -> None:
         bots = ", ".join(f"{self.name(s)} ({b})" for s, b in enumerate(self.bots) if b is not None)
@@ -195,26 +112,6 @@ class TerminalGame:
             self.say(self.tr("resumed", path=resumed_from, deal=min(st.deal_index + 1, len(st.rules.deals)),
                              deals=len(st.rules.deals), actions=len(st.actions())))
         self.say(self.tr("welcome_help"))
-
-    def _loop(self) -> None:
-        while not self.state.is_terminal():
-            self._announce_deal()
-            old = self.state
-            seat = old.current_player
-            assert seat is not None  # the game is not over
-            forced = False
-            if seat == self.human:
-                action, forced = self._human_action()
-            else:
-                action = self._bot_action(seat)
-            self.state = old.apply(action)
-            self._report(old, seat, action, forced)
-
-    def _bot_action(self, seat: int) -> Action:
-        name = self.bots[seat]
-        assert name is not None  # every seat but the human's has a bot
-        action: Action = make_bot(name, seed=bot_seed(self.state, seat)).choose(view_of(self.state, seat))
-        return action
 
     # -- reporting public events -----------------------------------------------------
     def _announce_deal(self) -> None:
@@ -230,7 +127,7 @@ class TerminalGame:
             style="bold",
         )
 
-    def _report(self, old: GameState, seat: int, action: Action, forced: bool) -> None:
+    def report(self, old: GameState, seat: int, action: Action, forced: bool) -> None:
         tr = self.tr
         you = seat == self.human
         n = old.rules.players
@@ -274,13 +171,9 @@ class TerminalGame:
         if not self.state.is_terminal():
             self._save_and_report(resume_hint=False)
 
-    def _finish(self) -> None:
-        self.say()
+    def finish(self) -> None:
         self.say(self.tr("game_over"), style="bold")
         self.print_standings()
-        path = self._try_save()
-        if path is not None:
-            self.say(self.tr("record_at", path=path), style="bold")
 
     # -- sheet and standings ------------------------------------------------------------
     def print_sheet(self) -> None:
@@ -291,69 +184,8 @@ class TerminalGame:
         """The standings (:meth:`Screen.print_standings`)."""
         self.screen.print_standings(self.state)
 
-    # -- the human's turn -----------------------------------------------------------------
-    def _human_action(self) -> tuple[Action, bool]:
-        view = view_of(self.state, self.human)
-        legal = view.legal_actions
-        if len(legal) == 1:
-            return legal[0], True
-        self.screen.print_screen(view)
-        while True:
-            text = self._ask(prompt_text(self.tr, view)).strip()
-            if not text:
-                continue
-            low = text.lower()
-            if low in QUIT_WORDS:
-                raise Quit(0)
-            if low in LEGAL_WORDS:
-                self.say(self.tr("legal", items=", ".join(legal_items(self.tr, view))))
-                continue
-            if low in HELP_WORDS:
-                self.say(self.tr("help"))
-                continue
-            if low in HINT_WORDS:
-                self._hint(view)
-                continue
-            if low in REDRAW_WORDS:
-                self.screen.print_screen(view)
-                continue
-            if low in SHEET_WORDS and not (view.phase is Phase.TRUMP and parse_suit_word(low) is not None):
-                self.print_sheet()
-                continue
-            try:
-                action = self._parse(text, view)
-            except BadInput:
-                self.say(self.tr("not_understood", text=text, expected=expected_text(self.tr, view)), style="red")
-                continue
-            if action is None or self._refused(action):
-                continue
-            return action, False
-
-    def _refused(self, action: Action) -> bool:
-        """Whether the engine refuses ``action`` now; if so, says why."""
-        try:
-            self.state.apply(action)
-        except IllegalActionError as e:
-            # the engine's params are in its notation (b5, 8D, X1:high): say them as the screen does
-            message = self.tr.error(e, you=True, render=lambda name, value: refusal_field(self.tr, name, value))
-            self.say(self.tr("illegal", message=message), style="red")
-            return True
-        return False
-
-    def _hint(self, view: PlayerView) -> None:
-        if "heuristic" not in BOTS:
-            self.say(self.tr("hint_unavailable"))
-            return
-        try:
-            bot = make_bot("heuristic", seed=f"hint:{bot_seed(self.state, self.human)}")
-            a = bot.choose(view)
-        except Exception as e:  # a bot's bug must not end the game
-            self._error(f"hint failed: {type(e).__name__}: {e}")
-            return
-        # as it may be typed at the prompt ("X2 takes ♥"), not as reported ("X2 (joker: takes ♥)")
-        self.say(self.tr("hint", bot="heuristic", move=typed_text(self.tr, a)))
-
-    def _parse(self, text: str, view: PlayerView) -> Action | None:
+    # -- what the human types ----------------------------------------------------------------
+    def parse(self, text: str, view: PlayerView) -> Action | None:
         """The action typed at the main prompt (``None``: the joker prompt was left empty)."""
         if view.phase is Phase.TRUMP:
             return parse_trump(text)
@@ -429,3 +261,6 @@ class TerminalGame:
                 self._refused(action)  # not on offer: the engine says why, and we ask again
                 continue
             return action
+
+
+__all__ = ["APP", "Quit", "TerminalGame", "bot_seed", "joker_command"]

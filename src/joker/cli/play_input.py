@@ -1,7 +1,7 @@
 """What the player types in ``joker play``, read into actions: suits, trump
 choices, bids and joker calls in English or Russian words, letters or symbols,
-plus the command words of the prompt (``q``, ``?``, ``hint``, ``s``, ``r``,
-``help``).  Pure: strings in, :mod:`joker.games.joker.actions` out, :class:`BadInput` for
+plus Joker's own command word ``s`` (the sheet; the common ones are in
+:mod:`joker.cli.prompt_words`).  Pure: strings in, :mod:`joker.games.joker.actions` out, :class:`BadInput` for
 text that names nothing; cards themselves are read by
 :func:`joker.cards.parse_card`."""
 
@@ -13,11 +13,9 @@ from joker.games.joker.actions import Action, Bid, ChooseTrump, FollowJoker, Lea
 from joker.cards import Card, Suit
 from joker.games.joker.rules import JokerCall
 
+from .prompt_words import BadInput
+
 _V = TypeVar("_V")
-
-
-class BadInput(Exception):
-    """Input that names no action; the message is one line for the user."""
 
 
 def _index(groups: Iterable[tuple[_V, Iterable[str]]]) -> dict[str, _V]:
@@ -47,14 +45,9 @@ _FOLLOW_WORDS: dict[str, bool] = _index((
 
 JOKER_WORDS = {"x", "joker", "джокер", "дж", "🃏"}  # "the joker I hold", whichever it is
 
-# Command words of the prompt, compared with the lower-cased line.  "й", "ы":
-# "q", "s" typed with a Russian keyboard layout.
-QUIT_WORDS = {"q", "quit", "exit", "выход", "й"}
-HELP_WORDS = {"help", "помощь", "/?"}
-LEGAL_WORDS = {"?", "legal", "??"}
-HINT_WORDS = {"hint", "подсказка", "совет"}
+# Joker's own command word ("ы": "s" typed with a Russian keyboard layout); the common ones are
+# in :mod:`.prompt_words`.
 SHEET_WORDS = {"s", "sheet", "запись", "ы"}
-REDRAW_WORDS = {"r", "redraw", "screen"}
 
 
 def parse_suit_word(text: str) -> Suit | None:

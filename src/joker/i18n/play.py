@@ -96,6 +96,7 @@ EN: dict[str, str] = {
     # commands and errors
     "legal": "Legal: {items}",
     "hint": "Hint ({bot}): {move}",
+    "hint_failed": "No hint: the bot failed ({error}).",
     "hint_unavailable": "No hint: the heuristic bot is not available in this version.",
     "no_deals_yet": "No deal finished yet.",
     "sheet_title": "Score sheet — {rules}",
@@ -212,6 +213,7 @@ RU: dict[str, str] = {
     "no_trump_choice": "бескозырка",
     "legal": "Можно: {items}",
     "hint": "Подсказка ({bot}): {move}",
+    "hint_failed": "Подсказки нет: бот ошибся ({error}).",
     "hint_unavailable": "Подсказки нет: эвристический бот в этой версии недоступен.",
     "no_deals_yet": "Ещё ни одна раздача не сыграна.",
     "sheet_title": "Запись — {rules}",

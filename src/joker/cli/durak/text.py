@@ -18,6 +18,8 @@ from joker.games.durak.engine.table import Phase
 from joker.games.durak.engine.views import PlayerView
 from joker.i18n import Tr
 
+from ..prompt_words import BadInput
+
 _RED = (2, 3)  # ♦ ♥
 SIX_SPADES, SIX_CLUBS = card(4, 0), card(4, 1)
 """In ``durak36`` these are the jokers X1 and X2 (docs/durak.md, Cards)."""
@@ -29,17 +31,6 @@ TRANSFER_WORDS = {"transfer", "t", "tr", "перевод", "перевожу", "
 SHOW_WORDS = {"show", "s", "показ", "показываю", "показать"}
 JOKER_WORDS = {"x", "joker", "джокер", "дж"}
 FILLER_WORDS = {"on", "over", "by", "на", "под"}
-
-# Command words of the prompt, compared with the lower-cased line ("й": "q" on a Russian layout).
-QUIT_WORDS = {"q", "quit", "exit", "выход", "й"}
-HELP_WORDS = {"help", "помощь", "/?"}
-LEGAL_WORDS = {"?", "legal", "??"}
-HINT_WORDS = {"hint", "h", "подсказка", "совет"}
-REDRAW_WORDS = {"r", "redraw", "screen", "к"}
-
-
-class BadInput(Exception):
-    """Text that names no action."""
 
 
 class Ambiguous(Exception):

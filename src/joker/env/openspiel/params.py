@@ -13,6 +13,8 @@ from joker.errors import JokerError
 from joker.games.joker.rules import PRESETS, Rules, format_rules, preset
 from joker.games.joker.rl.episode import rules_from
 
+from ..spiel_params import changes_of, merged
+
 GAME_NAME = "python_joker"
 DEFAULT_PARAMS: dict[str, Any] = {"preset": "bus-angeles", "players": 0, "schedule": "", "options": "", "episode": "game"}
 MAX_PLAYERS = 10
@@ -21,27 +23,10 @@ MAX_PLAYERS = 10
 def rules_from_params(params: dict[str, Any]) -> Rules:
     """The :class:`Rules` of OpenSpiel game parameters (see the module table).
     Raises :class:`~joker.errors.JokerError` naming the bad parameter."""
-    unknown = set(params) - set(DEFAULT_PARAMS) - {"name"}
-    if unknown:
-        raise JokerError(f"unknown parameter(s) {', '.join(sorted(unknown))}; parameters: {', '.join(DEFAULT_PARAMS)}")
-    p = {**DEFAULT_PARAMS, **params}
-    rules = preset(str(p["preset"]))
-    changes: dict[str, Any] = {}
-    if int(p["players"]):
-        changes["players"] = int(p["players"])
+    p = merged(params, DEFAULT_PARAMS)
     schedule = str(p["schedule"]).replace(" ", "").strip(";")
-    if schedule:
-        changes["schedule"] = schedule.replace(";", ",")
-    for item in str(p["options"]).split(";"):
-        if not item.strip():
-            continue
-        name, sep, value = item.partition(":")
-        if not sep:
-            raise JokerError(f"options: {item!r} is not name:value (e.g. khishti:-500)")
-        name = name.strip()
-        if name in changes or name in ("players", "schedule", "preset"):
-            raise JokerError(f"options: set {name} with its own parameter, once")
-        changes[name] = value.strip()
+    changes = changes_of(p, "khishti:-500", schedule=schedule.replace(";", ","))
+    rules = preset(str(p["preset"]))
     return rules.replace(**changes) if changes else rules
 
 

@@ -19,9 +19,10 @@ import dataclasses
 from enum import Enum
 from typing import Any
 
-from joker.errors import JokerError
 from joker.games.durak.rl.episode import rules_from
 from joker.games.durak.rules import PRESETS, DurakRules, preset
+
+from ..spiel_params import changes_of, merged
 
 GAME_NAME = "python_durak"
 DEFAULT_PARAMS: dict[str, Any] = {"preset": "durak", "players": 0, "options": ""}
@@ -29,25 +30,10 @@ DEFAULT_PARAMS: dict[str, Any] = {"preset": "durak", "players": 0, "options": ""
 
 def rules_from_params(params: dict[str, Any]) -> DurakRules:
     """The :class:`DurakRules` of OpenSpiel game parameters (the module table).
-    Raises :class:`JokerError` naming the bad parameter."""
-    unknown = set(params) - set(DEFAULT_PARAMS) - {"name"}
-    if unknown:
-        raise JokerError(f"unknown parameter(s) {', '.join(sorted(unknown))}; parameters: {', '.join(DEFAULT_PARAMS)}")
-    p = {**DEFAULT_PARAMS, **params}
+    Raises :class:`~joker.errors.JokerError` naming the bad parameter."""
+    p = merged(params, DEFAULT_PARAMS)
+    changes = changes_of(p, "show_trump:off")
     rules = preset(str(p["preset"]))
-    changes: dict[str, Any] = {}
-    if int(p["players"]):
-        changes["players"] = int(p["players"])
-    for item in str(p["options"]).split(";"):
-        if not item.strip():
-            continue
-        name, sep, value = item.partition(":")
-        name = name.strip()
-        if not sep:
-            raise JokerError(f"options: {item!r} is not name:value (e.g. show_trump:off)")
-        if name in changes or name in ("players", "preset"):
-            raise JokerError(f"options: set {name} with its own parameter, once")
-        changes[name] = value.strip()
     return rules.replace(**changes) if changes else rules
 
 

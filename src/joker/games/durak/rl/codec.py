@@ -29,19 +29,14 @@ Text is the notation of :mod:`..actions` both ways.  Bad ids and text raise
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import Any, NoReturn
 
 from joker.cards import JOKER1, JOKER2, Card, card, is_joker, rank_of, suit_of
 from joker.errors import JokerError
+from joker.tensors import ActionIds, ActionSegment
 
 from ..actions import DONE, PASS, TAKE, Action, Attack, Beat, Show, Transfer, parse_action
 from ..deck import LOW_RANK
-from ..engine.views import PlayerView
 
 PLAIN = 36
 """Slots of the non-joker cards 6…A of the four suits."""
@@ -80,16 +75,6 @@ CARDS: tuple[Card, ...] = tuple(card_of(i) for i in range(SLOTS))
 """The card of each slot."""
 
 
-@dataclass(frozen=True, slots=True)
-class ActionSegment:
-    """One kind of decision in the flat action space: ids ``offset`` … ``offset + size − 1``."""
-
-    name: str
-    offset: int
-    size: int
-    doc: str
-
-
 SEGMENTS = (
     ActionSegment("attack", ATTACK_OFFSET, PLAIN, "Attack(card): id = slot"),
     ActionSegment("beat", BEAT_OFFSET, PLAIN * SLOTS, "Beat(card, target): 36 + slot(target)*38 + slot(card)"),
@@ -110,66 +95,21 @@ def _all_actions() -> tuple[Action, ...]:
     return tuple(acts)
 
 
-_ACTIONS = _all_actions()
-_INDEX: dict[Action, int] = {a: i for i, a in enumerate(_ACTIONS)}
 
 
-class DurakCodec:
+class DurakCodec(ActionIds[Action]):
     """Durak's action ids (the module table): ``size`` ids, the same for every rule set."""
 
-    size = SIZE
     segments = SEGMENTS
 
-    def encode(self, action: Action) -> int:
-        """The id of ``action``.  Raises :class:`JokerError` for a value that is not a
-        Durak action of these decks (a joker attacking, a card of rank 2…5)."""
-        try:
-            return _INDEX[action]
-        except (KeyError, TypeError):
-            pass
+    def __init__(self) -> None:
+        super().__init__(_all_actions(), parse_action)
+
+    def refuse(self, action: Any) -> NoReturn:
+        """A joker as an attack card, a card of rank 2…5, or not a Durak action: :class:`JokerError`."""
         if isinstance(action, (Attack, Transfer, Show, Beat)) and is_joker(getattr(action, "target", action.card)):
             raise JokerError(f"{action}: a joker is never an attack card (RULES.md §13.5)")
         raise JokerError(f"not a Durak action: {action!r}")
-
-    def decode(self, action_id: Any) -> Action:
-        """The action of id ``action_id`` (an int, numpy ints included).
-        Raises :class:`JokerError` for anything else or an id outside ``0 … size − 1``."""
-        if isinstance(action_id, (bool, np.bool_)) or not isinstance(action_id, (int, np.integer)):
-            raise JokerError(f"action id must be an integer, not {action_id!r}")
-        i = int(action_id)
-        if not 0 <= i < SIZE:
-            raise JokerError(f"action id {action_id!r} is outside 0..{SIZE - 1}")
-        return _ACTIONS[i]
-
-    def action_to_string(self, action_id: Any) -> str:
-        """The notation of the action with id ``action_id`` (``8C``, ``KC/8C``, ``transfer:8D``, ``take``)."""
-        return str(self.decode(action_id))
-
-    def string_to_action(self, text: str) -> int:
-        """The id of the action written ``text`` (the lenient reading of :func:`..actions.parse_action`).
-        Raises :class:`~joker.errors.InvalidNotationError` or :class:`JokerError`."""
-        return self.encode(parse_action(text))
-
-    def legal_ids(self, legal: PlayerView | Iterable[Action]) -> list[int]:
-        """The sorted ids of the legal actions of a view (or of an action list)."""
-        acts = legal.legal_actions if isinstance(legal, PlayerView) else legal
-        return sorted(_INDEX[a] for a in acts)
-
-    def mask(self, legal: PlayerView | Iterable[Action], dtype: type = np.int8) -> npt.NDArray[Any]:
-        """A fresh ``(size,)`` array with 1 at the legal ids, 0 elsewhere (int8 by default)."""
-        m: npt.NDArray[Any] = np.zeros(SIZE, dtype=dtype)
-        acts = legal.legal_actions if isinstance(legal, PlayerView) else legal
-        for a in acts:
-            m[_INDEX[a]] = 1
-        return m
-
-    def describe(self) -> str:
-        """A plain-text table of the layout."""
-        lines = [f"{'segment':<10}{'offset':>7}{'size':>6}  actions"]
-        for s in SEGMENTS:
-            lines.append(f"{s.name:<10}{s.offset:>7}{s.size:>6}  {s.doc}")
-        lines.append(f"{'total':<10}{'':>7}{SIZE:>6}")
-        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"<DurakCodec size={SIZE}>"

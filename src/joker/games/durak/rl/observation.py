@@ -47,11 +47,12 @@ segment           shape       meaning
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from joker.tensors import SegmentTable
 
 from ..engine.table import Phase
 from ..engine.views import PlayerView
@@ -64,24 +65,7 @@ BOUT_SCALE = 1000.0
 """Bouts of a game are divided by this (and clipped to 1)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Segment:
-    """One named part of the tensor: ``shape``; its ``size`` values start at ``offset``."""
-
-    name: str
-    shape: tuple[int, ...]
-    offset: int
-    doc: str
-
-    @property
-    def size(self) -> int:
-        out = 1
-        for d in self.shape:
-            out *= d
-        return out
-
-
-class ObservationLayout:
+class ObservationLayout(SegmentTable):
     """The segments of one rule set's observation (the module table): ``size``,
     ``low``/``high`` (0 and 1 everywhere), :meth:`encode` fills a tensor from a view."""
 
@@ -111,39 +95,8 @@ class ObservationLayout:
             ("shown_in_bout", (k,), "trumps shown this bout"),
             ("series", (3 + n,), "game / games, bouts / 1000, idle / stall_limit, fools per seat / games"),
         ]
-        segs: list[Segment] = []
-        offset = 0
-        for name, shape, doc in table:
-            seg = Segment(name, shape, offset, doc)
-            segs.append(seg)
-            offset += seg.size
-        self.segments: tuple[Segment, ...] = tuple(segs)
-        self.size = offset
-        self._seg = {s.name: s.offset for s in segs}
-        self.low: npt.NDArray[np.float32] = np.zeros(self.size, dtype=np.float32)
-        self.high: npt.NDArray[np.float32] = np.ones(self.size, dtype=np.float32)
-
-    def offset(self, name: str) -> int:
-        """Where segment ``name`` starts.  Raises ``KeyError`` naming the segments."""
-        try:
-            return self._seg[name]
-        except KeyError:
-            raise KeyError(f"no segment {name!r}; segments: {', '.join(self._seg)}") from None
-
-    def split(self, tensor: npt.NDArray[Any]) -> dict[str, npt.NDArray[Any]]:
-        """Views of ``tensor`` per segment, reshaped to the segment's shape (no copy).
-        Raises ``ValueError`` for a tensor of another shape."""
-        if tensor.shape != (self.size,):
-            raise ValueError(f"tensor of shape {tensor.shape}, expected ({self.size},)")
-        return {s.name: tensor[s.offset:s.offset + s.size].reshape(s.shape) for s in self.segments}
-
-    def describe(self) -> str:
-        """A plain-text table of the segments with their offsets and sizes."""
-        lines = [f"{'segment':<14}{'offset':>7}{'size':>6}  shape"]
-        for s in self.segments:
-            lines.append(f"{s.name:<14}{s.offset:>7}{s.size:>6}  {'x'.join(map(str, s.shape))}")
-        lines.append(f"{'total':<14}{'':>7}{self.size:>6}")
-        return "\n".join(lines)
+        super().__init__(table)
+        self._seg = self.offsets()
 
     def encode(self, view: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The tensor of a seat's ``view`` (a fresh float32 array, or ``out`` filled in place).

@@ -55,12 +55,12 @@ test compares them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 import numpy as np
 
 from joker.cards import JOKER1
+from joker.tensors import SegmentTable
 
 from ..actions import FollowJoker, LeadJoker
 from ..engine.state import Phase
@@ -87,24 +87,7 @@ _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _CALL_INDEX = {c: i for i, c in enumerate(CALLS)}
 
 
-@dataclass(frozen=True, slots=True)
-class Segment:
-    """One named part of the tensor: ``shape`` (its ``size`` values start at ``offset``)."""
-
-    name: str
-    shape: tuple[int, ...]
-    offset: int
-    doc: str
-
-    @property
-    def size(self) -> int:
-        out = 1
-        for d in self.shape:
-            out *= d
-        return out
-
-
-class ObservationLayout:
+class ObservationLayout(SegmentTable):
     """The segments of one rule set's observation (see the module table).
 
     ``size`` is the tensor length, ``low``/``high`` the per-value bounds (for a
@@ -144,41 +127,9 @@ class ObservationLayout:
         ]
         if information_state:
             table.append(("history", (c, n + n * TRICK_SLOT), "finished tricks: leader, then cards as in trick"))
-        segs = []
-        offset = 0
-        for name, shape, doc in table:
-            seg = Segment(name, shape, offset, doc)
-            segs.append(seg)
-            offset += seg.size
-        self.segments: tuple[Segment, ...] = tuple(segs)
-        self.size = offset
-        self._seg = {s.name: s for s in segs}
-        self.low = np.zeros(self.size, dtype=np.float32)
-        self.high = np.ones(self.size, dtype=np.float32)
-        sc = self._seg["scores"]
-        self.low[sc.offset : sc.offset + sc.size] = -SCORE_CLIP
-        self.high[sc.offset : sc.offset + sc.size] = SCORE_CLIP
-
-    def offset(self, name: str) -> int:
-        """Where segment ``name`` starts.  Raises ``KeyError`` naming the segments."""
-        try:
-            return self._seg[name].offset
-        except KeyError:
-            raise KeyError(f"no segment {name!r}; segments: {', '.join(self._seg)}") from None
-
-    def split(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
-        """Views of ``tensor`` per segment, reshaped to the segment's shape (no copy)."""
-        if tensor.shape != (self.size,):
-            raise ValueError(f"tensor of shape {tensor.shape}, expected ({self.size},)")
-        return {s.name: tensor[s.offset : s.offset + s.size].reshape(s.shape) for s in self.segments}
-
-    def describe(self) -> str:
-        """A plain-text table of the segments with their offsets and sizes."""
-        lines = [f"{'segment':<12}{'offset':>7}{'size':>6}  shape"]
-        for s in self.segments:
-            lines.append(f"{s.name:<12}{s.offset:>7}{s.size:>6}  {'x'.join(map(str, s.shape))}")
-        lines.append(f"{'total':<12}{'':>7}{self.size:>6}")
-        return "\n".join(lines)
+        super().__init__(table)
+        self._seg = {s.name: s for s in self.segments}
+        self.bound("scores", -SCORE_CLIP, SCORE_CLIP)
 
     # -- encoding -----------------------------------------------------------------
     def encode(
