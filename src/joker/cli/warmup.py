@@ -5,8 +5,6 @@ from __future__ import annotations
 import time
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 
 def warmup_command(
@@ -16,6 +14,9 @@ def warmup_command(
     more of CPU, once after installing or after the bots' code changed; otherwise it
     only loads the cache, about a second).  `make install` runs it, and `joker serve`
     at start; docs/bots.md, "Ready at once"."""
+    from rich.console import Console  # imported when run: `joker` starts fast
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
     from joker.bots.warm import all_steps, plugins
 
     console = Console(stderr=True, highlight=False)
