@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import subprocess
+import sys
 import threading
 import time
 
@@ -47,7 +49,7 @@ def _bot_to_move(tc, rules: str = "bus-angeles(schedule='1')", level: str = "eas
 def test_while_the_bots_get_ready_pages_say_so_and_bot_turns_wait(tmp_path, monkeypatch):
     gate = threading.Event()
 
-    async def prepare(self) -> None:  # a warm-up that ends when the test says so
+    async def prepare(self, warmed: bool) -> None:  # a warm-up that ends when the test says so
         while not gate.is_set():
             await asyncio.sleep(0.01)
 
@@ -55,7 +57,10 @@ def test_while_the_bots_get_ready_pages_say_so_and_bot_turns_wait(tmp_path, monk
     monkeypatch.setattr(botplay, "THINKING_AFTER", 0.05)
     with serve(create_app(str(tmp_path / "w.db"), bot_delay=0, warm_bots=True)) as tc:
         assert _page_js(tc, "/")["bots_ready"] is False  # the lobby's notice (static/thinking.js)
-        host, seat = _bot_to_move(tc)
+        easy, easy_seat = _bot_to_move(tc, level="easy")  # a bot with nothing to compile plays meanwhile
+        m = easy.until(lambda m: m["type"] == "event")
+        assert m["kind"] == "action" and m["seat"] == easy_seat
+        host, seat = _bot_to_move(tc, level="medium")
         assert _page_js(tc, f"/t/{host.table}")["bots_ready"] is False
         seq = host.seq
         m = host.until(lambda m: m["type"] in ("thinking", "event"))
@@ -63,7 +68,7 @@ def test_while_the_bots_get_ready_pages_say_so_and_bot_turns_wait(tmp_path, monk
         gate.set()
         m = host.until(lambda m: m["type"] in ("thinking", "event"))
         assert m == {"type": "thinking", "seat": seat, "preparing": False}  # ready: now it thinks
-        m = host.until(lambda m: m["type"] == "event")
+        m = host.until(lambda m: m["type"] == "event", timeout=120)
         assert m["seq"] == seq + 1 and m["kind"] == "action" and m["seat"] == seat  # and plays
         assert _page_js(tc, "/")["bots_ready"] is True
 
@@ -88,16 +93,29 @@ def test_a_bot_thinking_longer_than_the_notice_time_is_announced(tmp_path, monke
         assert m["kind"] == "action" and m["seat"] == seat
 
 
-def test_the_real_warm_up_ends_with_the_bots_ready_and_playing(tmp_path):
-    """``joker serve``'s warm-up: ``python -m joker.bots.warm`` in a subprocess (the project's
-    cache: ``make install`` filled it), then loaded into the server; a medium bot then plays."""
+@pytest.mark.parametrize("warmed", [True, False], ids=["cache-warmed", "compile-subprocess"])
+def test_the_real_warm_up_ends_with_the_bots_ready_and_playing(tmp_path, monkeypatch, warmed):
+    """``joker serve``'s warm-up with the project's cache: after ``joker warmup`` (``make
+    install``) it only loads the cache; without its mark it first runs ``python -m
+    joker.bots.warm`` in a subprocess.  Either way a medium bot then plays."""
+    from joker.games.joker.warm import JokerWarm
+
+    done = subprocess.run([sys.executable, "-m", "joker.cli.main", "warmup", "--quiet"], capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert JokerWarm().warmed()
+    if not warmed:
+        monkeypatch.setattr(JokerWarm, "warmed", lambda self: False)
     with serve(create_app(str(tmp_path / "w.db"), bot_delay=0, warm_bots=True)) as tc:
         hub = tc.app.state.hub
-        deadline = time.monotonic() + 900  # a cold cache compiles (a minute or more of CPU)
+        deadline = time.monotonic() + 600
         while not hub.bots.ready.is_set():
             assert time.monotonic() < deadline, "the warm-up did not end"
-            time.sleep(0.2)
-        assert hub.bots._proc is not None and hub.bots._proc.returncode == 0  # the subprocess ran and succeeded
+            time.sleep(0.1)
+        if warmed:
+            assert hub.bots._proc is None  # nothing to compile: no subprocess
+        else:
+            assert hub.bots._proc is not None and hub.bots._proc.returncode == 0  # it ran and succeeded
         host, seat = _bot_to_move(tc, "bus-angeles(schedule='2')", "medium")
         m = host.until(lambda m: m["type"] == "event", timeout=120)
         assert m["kind"] == "action" and m["seat"] == seat

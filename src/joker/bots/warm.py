@@ -26,12 +26,20 @@ class WarmPlugin(Protocol):
     """A game's warm-up: named steps, each compiling (or loading from the disk cache)
     what its bots need, by making real decisions."""
 
+    bots: frozenset[str]
+    """The bots (names of :meth:`joker.game.Game.bots`) whose code the warm-up prepares:
+    the others need none (a server lets them play while it warms up)."""
+
     def steps(self) -> Sequence[tuple[str, Callable[[], None]]]:
         """``(label, run)`` pairs, in order; ``label`` says what is compiled (English)."""
         ...
 
     def cache_dir(self) -> str:
         """Where the compiled code is cached on disk."""
+        ...
+
+    def warmed(self) -> bool:
+        """Whether every step has run with this cache (a later run only loads it)."""
         ...
 
 

@@ -38,7 +38,6 @@ __all__ = ["KERNEL_SOURCES", "KEEP_OTHERS", "cache_dir", "njit", "prune"]
 HERE = Path(__file__).resolve().parent
 
 KERNEL_SOURCES: tuple[str, ...] = (
-    "jit.py",
     "fastpath/kernels.py",
     "fastpath/policy.py",
     "solver/kernels.py",
@@ -103,6 +102,10 @@ def prune() -> list[Path]:
 
 CACHE_DIR = cache_dir()
 """This process's kernel cache directory."""
+
+WARMED = CACHE_DIR / f"warmed-py{sys.version_info[0]}{sys.version_info[1]}"
+"""Written by the warm-up when every step has run (:mod:`.warm`): this cache holds every
+kernel the bots need for this Python (numba's cache files are per Python version)."""
 
 # read by numba's cache locator when a cache=True function is decorated (set from the environment, so untyped)
 setattr(numba.config, "CACHE_DIR", str(CACHE_DIR))

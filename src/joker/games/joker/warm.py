@@ -79,8 +79,16 @@ def warm_solver() -> None:
     analyse(record_from_state(state))
 
 
+def _solver_and_mark() -> None:
+    warm_solver()
+    jit.WARMED.parent.mkdir(parents=True, exist_ok=True)
+    jit.WARMED.write_text("every warm-up step ran with this cache\n")
+
+
 class JokerWarm:
     """The plug-in (:class:`joker.bots.warm.WarmPlugin`)."""
+
+    bots = frozenset({"search", "search-hard", "medium", "hard"})
 
     def steps(self) -> Sequence[tuple[str, Callable[[], None]]]:
         deal = _Deal()
@@ -88,11 +96,14 @@ class JokerWarm:
             ("sampler", warm_sampler),
             ("search bots, bidding", lambda: deal.play(bidding=True)),
             ("search bots, card play", lambda: deal.play(bidding=False)),
-            ("analysis solver", warm_solver),
+            ("analysis solver", _solver_and_mark),  # the last step marks the cache warmed (jit.WARMED)
         ]
 
     def cache_dir(self) -> str:
         return str(jit.CACHE_DIR)
+
+    def warmed(self) -> bool:
+        return jit.WARMED.is_file()
 
 
 PLUGIN = JokerWarm()
