@@ -6,9 +6,10 @@ A game whose bots run compiled code (Joker's search bots and solver, numba:
 that every kernel a game's bots use is compiled and written to the disk
 cache — a minute or more of CPU on a fresh install — and every later process
 only loads it (about a second).  ``joker warmup`` (``make install``) runs
-:func:`warm_all` with a progress bar; ``joker serve`` runs this module in a
-subprocess at start (``python -m joker.bots.warm``) while its pages say the
-bots are getting ready.  A game without compiled bots has no plug-in.
+:func:`warm_all` with a progress bar; ``joker serve`` at start loads it, first
+running this module in a subprocess (``python -m joker.bots.warm``) unless a
+plug-in says its cache is ``warmed``, while its pages say the bots are getting
+ready (:mod:`joker.server.botplay`).  A game without compiled bots has no plug-in.
 """
 
 from __future__ import annotations
