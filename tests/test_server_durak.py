@@ -146,7 +146,7 @@ def test_a_durak_game_is_played_watched_caught_up_audited_and_replayed(tmp_path)
         assert info["game"] == "durak" and info["rules"] == RULES and info["preset"] == "durak"
         assert info["options"]["fill_bot"] == "heuristic"
         page = tc.get(f"/t/{tid}")
-        assert page.status_code == 200 and "game_table.js" in page.text
+        assert page.status_code == 200 and "durak_table.js" in page.text
         assert tc.get("/").status_code == 200
 
         ann = Client(tc, tid, t["token"], name="ann")
@@ -286,3 +286,35 @@ def test_mypy_strict_accepts_durak_web_plug_in_as_the_servers_web_plugin(tmp_pat
                           "--config-file", os.devnull, str(check)], capture_output=True, text=True, env=env,
                          timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_lobby_offers_durak_with_its_options_and_says_the_canonical_rules_string(tmp_path):
+    import json
+    import re
+
+    app = create_app(tmp_path / "lobby.db", secret="k", bot_delay=0)
+    with serve(app) as tc:
+        page = tc.get("/").text
+        data = json.loads(re.search(r"window\.JOKER = (\{.*?\});</script>", page, re.S).group(1))
+        durak = next(g for g in data["games"] if g["name"] == "durak")
+        assert [p["name"] for p in durak["presets"]] == ["durak", "durak-36"]
+        # the options of RULES.md §13 by their rules-string names, with their defaults
+        assert {o["name"]: o["default"] for o in durak["options"]} == {
+            "show_trump": "once_per_card", "throw_in": "all", "first_bout_limit": 6,
+            "next_game_lead": "lowest_trump", "games": 1}
+        assert durak["levels"] == ["easy", "medium", "hard"]
+        assert set(durak["levels"]) <= set(durak["bots"])
+        # the canonical form: the preset, then the fields that differ, in field order
+        r = tc.get("/api/rules", params={"game": "durak", "text": "durak-36( games=3, players=2,show_trump=off )"})
+        assert r.json() == {"rules": "durak-36(players=2,show_trump=off,games=3)", "players": 2}
+        r = tc.get("/api/rules", params={"game": "durak", "text": "durak(next_game_lead=onto_fool)"})
+        assert r.status_code == 400 and "needs a series" in r.json()["error"]
+        r = tc.get("/api/rules", params={"game": "chess", "text": "x"})
+        assert r.status_code == 400 and "unknown game 'chess'" in r.json()["error"]
+        # the lobby's choice makes a Durak table of those rules, bots of a level in the seats
+        t = create(tc, "durak-36(players=2,show_trump=off,games=3)", ["human", "bot:hard"], game="durak")
+        info = tc.get(f"/api/tables/{t['table']}").json()
+        assert info["rules"] == "durak-36(players=2,show_trump=off,games=3)"
+        assert info["seats"][1]["bot"] == "hard"
+        row = next(x for x in tc.get("/api/tables").json() if x["id"] == t["table"])
+        assert (row["game"], row["game_number"], row["games"]) == ("durak", None, 3)  # waiting: no game yet

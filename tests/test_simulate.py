@@ -164,3 +164,20 @@ def test_cli_plays_durak_by_game_name():
     bad = run("--game", "durak", "--games", "1", "--bots", "heuristic,nobody,random,random")
     assert bad.exit_code == 1 and "unknown bot 'nobody'" in bad.output
     assert run("--game", "chess").exit_code == 1
+
+
+def test_simulate_on_worker_processes_plays_the_same_games():
+    """``--workers 2``: the games run on a process pool, finish in any order, and
+    the result is the one of this process, game by game."""
+    from joker.match.executors import ProcessPool
+
+    calls = []
+    pooled = simulate(TINY, NAMES, 4, seed=7, executor=ProcessPool(2), progress=lambda d, t: calls.append((d, t)))
+    alone = simulate(TINY, NAMES, 4, seed=7)
+    assert pooled.scores == alone.scores and pooled.seats == alone.seats
+    assert calls == [(n, 4) for n in range(1, 5)]
+    out = run("--games", "4", "--rules", "bus-angeles(schedule='1,2,3')", "--bots", ",".join(NAMES), "--seed", "7",
+              "--workers", "2")
+    assert out.exit_code == 0, out.output
+    for s in alone.seats:
+        assert f"{s.mean:.1f} ± {s.ci:.1f}" in out.output

@@ -1,5 +1,5 @@
 """``python -m joker.bench NAME``: run a benchmark (``engine``, ``search``, ``server``, ``harness``, ``durak``,
-``firstmove``)."""
+``arena``, ``firstmove``)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,12 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--games", type=int, default=3, help="games timing the search bot (default 3)")
     d.add_argument("--bot", default="search", help="the bot timed per decision (default search)")
     d.add_argument("--boards", type=int, default=10, help="arena boards, heuristic vs random (default 10)")
+    a = sub.add_parser("arena", help="arena deals/s: the local process pool against a local Ray, same match")
+    a.add_argument("--bots", default="heuristic,random", help="two bots (default heuristic,random)")
+    a.add_argument("--preset", default=None, help="rules preset or string (default: the game's first preset)")
+    a.add_argument("--deals", type=int, default=96, help="deals per seating, as joker arena -n (default 96)")
+    a.add_argument("--workers", type=int, default=2, help="pool processes and Ray CPUs (default 2)")
+    a.add_argument("--game", default="joker", help="the game (default joker)")
     f = sub.add_parser("firstmove", help="a bot's first decisions in a new process: empty cache vs after joker warmup")
     f.add_argument("--level", default="medium", help="the bot (default medium; hard)")
     f.add_argument("--no-cold", action="store_true", help="skip the cold run (it compiles: a minute or more)")
@@ -63,6 +69,14 @@ def main(argv: list[str] | None = None) -> int:
         firstmove.run(args.level, not args.no_cold)
     elif args.name == "search":
         search.run(args.seconds, args.deals, args.games)
+    elif args.name == "arena":
+        from . import arena
+
+        try:
+            arena.run(args.bots, args.preset, args.deals, args.workers, args.game)
+        except JokerError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     elif args.name == "harness":
         from . import harness
 

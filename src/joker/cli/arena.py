@@ -18,6 +18,7 @@ from joker.match.arena import ArenaReport, boards_for, deals_per_game, run_arena
 from joker.match.plugin import match_plugin
 from joker.errors import JokerError
 from joker import registry
+from .executor_options import RAY, RAY_ADDRESS, executor_of
 from .render import progress_bar
 
 
@@ -75,7 +76,9 @@ def arena_command(
     preset_name: Optional[str] = typer.Option(None, "--preset", "-p", help="Rules preset or rules string (default: the game's first preset, bus-angeles or durak)."),
     game: str = typer.Option("joker", "--game", "-g", help="The game: joker or durak (its presets, bots and statistics)."),
     seed: str = typer.Option("0", "--seed", "-s", help="Seed of the boards: the same seed deals the same cards."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Processes (default: CPU count)."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Processes, or a local Ray's CPUs (default: CPU count)."),
+    ray: bool = RAY,
+    ray_address: Optional[str] = RAY_ADDRESS,
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Save the results as JSON here; while it runs, each finished game is kept in OUT.games.jsonl, and the same command after an interruption plays only the games missing."),
 ) -> None:
     """Match two bots over duplicate deals, with a report.
@@ -84,7 +87,8 @@ def arena_command(
     against copies of the other, the same cards, dealers and trumps every
     time.  Prints the mean score difference per deal (95% CI), game win rates
     and the game's own statistics (Joker: bid accuracy by deal size, under and
-    khishti rates; Durak: fool and draw rates)."""
+    khishti rates; Durak: fool and draw rates).  The games run on a process
+    pool, or with --ray as Ray tasks (a local Ray or a cluster)."""
     console = Console()
     err = Console(stderr=True)
     journal = None if out is None else journal_of(out)
@@ -94,15 +98,16 @@ def arena_command(
             raise JokerError(f"--bots needs exactly two bots, e.g. search,heuristic (got {bots!r})")
         g = registry.game(game)
         rules = g.parse_rules(preset_name or next(iter(g.presets())))
+        executor = executor_of(workers, ray, ray_address)
         console.print(plan_text(rules, deals, game))
         with progress_bar(console) as bar:
             task = bar.add_task("games", total=None)
             if journal is not None and journal.exists():
                 console.print(f"resuming from {journal}")
             report = run_arena(
-                rules, (names[0], names[1]), deals, seed, workers,
+                rules, (names[0], names[1]), deals, seed,
                 progress=lambda done, total: bar.update(task, completed=done, total=total), journal=journal,
-                game=game,
+                game=game, executor=executor,
             )
     except (JokerError, ValueError) as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", markup=True, highlight=False)

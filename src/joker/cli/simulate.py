@@ -17,6 +17,7 @@ from joker.bots import bots_of
 from joker.errors import JokerError
 from joker.match.plugin import match_plugin
 from joker.match.simulate import SimulationResult, simulate
+from .executor_options import RAY, RAY_ADDRESS, executor_of
 from .render import progress_bar
 
 
@@ -77,18 +78,24 @@ def simulate_command(
     ),
     seed: str = typer.Option("0", "--seed", "-s", help="Seed of the run: the same seed plays the same games."),
     game: str = typer.Option("joker", "--game", "-g", help="The game: joker or durak (its presets and bots)."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Processes, or a local Ray's CPUs (default: this process alone; with --ray every core)."),
+    ray: bool = RAY,
+    ray_address: Optional[str] = RAY_ADDRESS,
 ) -> None:
     """Let bots play many seeded games and print each seat's mean score per
-    game (± 95% confidence interval), share of bids made, and games per second."""
+    game (± 95% confidence interval), share of bids made, and games per second.
+    The games run in this process, on --workers processes, or with --ray as
+    Ray tasks; the same seed gives the same table on each."""
     console = Console()
     err = Console(stderr=True)
     try:
         rules = _rules_of(preset_name, rules_text, game)
         names = _bot_names(bots, rules, game)
+        executor = executor_of(workers, ray, ray_address, pool_default=1)
         with progress_bar(console) as bar:
             task = bar.add_task("simulating", total=games)
             result = simulate(rules, names, games, seed, progress=lambda done, total: bar.update(task, completed=done),
-                              game=game)
+                              game=game, executor=executor)
     except JokerError as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}", markup=True, highlight=False)
         raise typer.Exit(1)

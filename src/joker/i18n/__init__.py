@@ -12,7 +12,8 @@ one data module each:
 * :mod:`.scorekeeper` — ``joker ledger``, the terminal scorekeeper;
 * :mod:`.web` — the web app;
 * :mod:`.ledger` — the ledger library's errors (``LedgerError``), with the web's variants;
-* :mod:`.refusals` — the Joker engine's refusals (``IllegalActionError``), with the "you" variant.
+* :mod:`.refusals` — the Joker engine's refusals (``IllegalActionError``), with the "you" variant;
+* :mod:`.durak`, :mod:`.durak_play`, :mod:`.durak_web` — Durak's refusals, terminal game and web pages.
 
 An error said in several languages is a :class:`joker.errors.JokerError`
 carrying a ``catalogue`` name, a ``code`` and ``params``; its English message

@@ -32,10 +32,10 @@ if TYPE_CHECKING:
 LANGS = ("en", "ru")
 """The languages every catalogue speaks; English is the fallback."""
 
-NAMES = ("play", "scorekeeper", "web", "ledger", "refusals", "durak", "durak_play")
+NAMES = ("play", "scorekeeper", "web", "ledger", "refusals", "durak", "durak_play", "durak_web")
 """The catalogues: ``joker play`` (terminal game), ``joker ledger`` (terminal
 scorekeeper), the web app, the ledger library's errors, the Joker engine's refusals,
-the Durak engine's refusals and Durak's terminal game and replay."""
+the Durak engine's refusals, Durak's terminal game and replay, and Durak's web pages."""
 
 FRONTS = ("cli", "web")
 """Front ends an error is said for: the terminal (a catalogue's own texts) and

@@ -22,7 +22,9 @@ Report (:class:`ArenaReport`):
   win rate (first place, ties shared; RULES.md §12's places for Joker).
 
 Pure functions (no printing); the ``joker arena`` command adds a progress bar.
-Games run on a local process pool.  A long run can keep a *journal*: every
+Games run on an executor (:mod:`joker.match.executors`): a local process pool
+by default, or Ray tasks; every game is played from its seeds alone, so the
+report is the same on any of them.  A long run can keep a *journal*: every
 finished game is appended to it as one JSON line, and a run given the journal
 of an interrupted run of the same match plays only the games it lacks.
 """
@@ -31,22 +33,17 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import signal
-import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from joker import registry
 from joker.bots import make_bot, parse_bot_name
 from joker.errors import JokerError
+from .executors import Executor, executor_for
 from .plugin import match_plugin
 from .simulate import mean_ci
-from .workers import exit_when_orphaned
 
 _FIELDS = ("board", "seat", "hero", "totals", "seconds", "think", "decisions")
 """The keys of a game line every game shares; the rest is the game's outcome."""
@@ -258,21 +255,6 @@ def summarize(rules: Any, names: tuple[str, str], seed: str, games: Sequence[Gam
                        game or registry.DEFAULT)
 
 
-def _die_with_parent(parent: int) -> None:
-    """Pool worker initializer: on Linux, have the kernel end the worker when the
-    arena's process (pid ``parent``) dies, so a killed arena does not leave
-    workers playing the boards already queued to them; everywhere, and for an
-    arena that died before this ran, :func:`joker.match.workers.exit_when_orphaned`."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # 1 = PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
-    exit_when_orphaned(parent)
-
-
 def boards_for(rules: Any, deals: int, game: str | None = None) -> int:
     """Boards (games) of ``game`` needed for at least ``deals`` deals.  Raises
     ``ValueError`` for ``deals < 1``."""
@@ -320,6 +302,7 @@ def run_arena(
     progress: Callable[[int, int], None] | None = None,
     journal: Path | str | None = None,
     game: str | None = None,
+    executor: Executor | None = None,
 ) -> ArenaReport:
     """Play enough boards for ``deals`` deals, every seating of each, on
     ``workers`` processes (default: the CPU count; 1: in this process), and
@@ -329,15 +312,16 @@ def run_arena(
     match are not played again (:func:`read_journal`).  Raises :class:`JokerError`
     for an unknown bot or another match's journal and ``ValueError`` for bad counts.
     ``seconds`` of the report counts this run only.  ``game``: the registry name of
-    the game ``rules`` belong to (default Joker)."""
+    the game ``rules`` belong to (default Joker).  ``executor``: where the games run
+    instead of ``workers`` processes (e.g. :class:`~joker.match.executors.RayExecutor`);
+    the report is the same, times apart."""
     game = game or registry.DEFAULT
     module = registry.module(game)
     for name in names:
         parse_bot_name(name, game)  # raises JokerError for an unknown bot or a bad time cap
     boards = boards_for(rules, deals, game)
-    workers = workers if workers is not None else (os.cpu_count() or 1)
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+    if executor is None:
+        executor = executor_for(workers)  # raises ValueError for workers < 1
     jobs = [(game, module, str(rules), names, seed, b, seat, hero)
             for b in range(boards) for seat, hero in seatings(rules.players)]
     total = len(jobs)
@@ -371,15 +355,7 @@ def run_arena(
             progress(len(games), total)
 
     try:
-        if workers == 1:
-            for job in jobs:
-                done(play_seating(*job))
-        elif jobs:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"),
-                                     initializer=_die_with_parent, initargs=(os.getpid(),)) as pool:
-                futures = [pool.submit(play_seating, *job) for job in jobs]
-                for fut in as_completed(futures):
-                    done(fut.result())
+        executor.run(play_seating, jobs, done)
     finally:
         if log is not None:
             log.close()

@@ -4,7 +4,9 @@ game of the registry.
 Pure (no printing, no global RNG): game ``g`` of a run with seed ``S`` is the
 game's ``new_game(rules, f"{S}:{g}")`` played by bots made with
 ``make_bot(name, seed=f"{S}:{g}:{seat}", game=...)``, so any single game of a
-run can be replayed with :func:`play_game`.  Scores are game totals (Joker's
+run can be replayed with :func:`play_game`; so a run gives the same result on
+any executor (:mod:`joker.match.executors`: this process by default, a process
+pool, Ray).  Scores are game totals (Joker's
 with block premiums and cuts, RULES.md §8–§10).
 
     >>> from joker import preset
@@ -23,6 +25,7 @@ from typing import Any, Callable, Sequence
 from joker import registry
 from joker.bots import Bot, make_bot
 from joker.errors import JokerError
+from .executors import Executor, InProcess
 from .plugin import match_plugin
 
 Z95 = 1.959963984540054
@@ -118,6 +121,19 @@ class SimulationResult:
         return mean_ci(diffs)
 
 
+def play_numbered(game: str, module: str, rules_text: str, names: tuple[str, ...], seed: int | str,
+                  number: int) -> tuple[int, tuple[int, ...], dict[str, Any]]:
+    """Game ``number`` of a :func:`simulate` run of ``game`` (whose ``GAME`` is in
+    ``module``, registered here too for a worker process): ``(number, totals per
+    seat, the match plug-in's outcome)``.  Raises :class:`JokerError` for an
+    illegal bot action."""
+    registry.register(game, module)
+    rules = registry.game(game).parse_rules(rules_text)
+    bots = [make_bot(name, f"{seed}:{number}:{s}", game=game) for s, name in enumerate(names)]
+    state = play_game(rules, bots, f"{seed}:{number}", game)
+    return number, tuple(state.scores()), match_plugin(game).outcome(state)
+
+
 def simulate(
     rules: Any,
     bot_names: Sequence[str],
@@ -125,11 +141,13 @@ def simulate(
     seed: int | str = 0,
     progress: Callable[[int, int], None] | None = None,
     game: str | None = None,
+    executor: Executor | None = None,
 ) -> SimulationResult:
     """Play ``games`` seeded games of ``game`` (default Joker) with
-    ``bot_names[seat]`` in each seat.
+    ``bot_names[seat]`` in each seat, on ``executor`` (default: one after
+    another in this process; any executor gives the same result).
 
-    ``progress(done, total)`` is called after each game.  Raises
+    ``progress(done, total)`` is called after each game (in the order they finish).  Raises
     :class:`JokerError` for a wrong number of bots, an unknown bot name or an
     illegal bot action, and ``ValueError`` for ``games < 1``.
     """
@@ -140,21 +158,24 @@ def simulate(
         make_bot(name, game=game)  # raises JokerError for an unknown name, listing the bots
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
-    plugin = match_plugin(game)
+    name = game or registry.DEFAULT
+    plugin = match_plugin(name)
     n = rules.players
-    scores: list[tuple[int, ...]] = []
-    outcomes = []
-    start = time.perf_counter()
-    for g in range(games):
-        bots = [make_bot(name, f"{seed}:{g}:{s}", game=game) for s, name in enumerate(names)]
-        state = play_game(rules, bots, f"{seed}:{g}", game)
-        scores.append(tuple(state.scores()))
-        outcomes.append(plugin.outcome(state))
+    played: dict[int, tuple[tuple[int, ...], dict[str, Any]]] = {}
+
+    def done(result: tuple[int, tuple[int, ...], dict[str, Any]]) -> None:
+        played[result[0]] = result[1:]
         if progress is not None:
-            progress(g + 1, games)
+            progress(len(played), games)
+
+    start = time.perf_counter()
+    jobs = [(name, registry.module(name), str(rules), names, seed, g) for g in range(games)]
+    (executor or InProcess()).run(play_numbered, jobs, done)
     seconds = time.perf_counter() - start
+    scores = [played[g][0] for g in range(games)]
+    outcomes = [played[g][1] for g in range(games)]
     seats = []
     for s in range(n):
         mean, ci = mean_ci([g[s] for g in scores])
         seats.append(SeatStats(s, names[s], mean, ci, plugin.tally((s, o) for o in outcomes)))
-    return SimulationResult(rules, names, seed, tuple(scores), tuple(seats), seconds, game or registry.DEFAULT)
+    return SimulationResult(rules, names, seed, tuple(scores), tuple(seats), seconds, name)

@@ -7,7 +7,7 @@ first use), then on startup resumes every unfinished table from it.
 Pages: ``/`` the lobby (open tables, a new table), ``/t/{id}`` a table (to
 play, or to watch), ``/games`` finished games, ``/replay/{id}`` the replay
 viewer, ``/keeper`` and ``/keeper/game/{id}`` the scorekeeper, ``/lang/{en|ru}``
-the language switch.  API: ``/api/tables`` (list, create), ``/api/tables/{id}``
+the language switch.  API: ``/api/rules`` (a rules string's canonical form), ``/api/tables`` (list, create), ``/api/tables/{id}``
 (public state), ``…/join``, ``…/record`` (JSON record of a finished game),
 ``…/replay``, ``…/analysis`` (its double-dummy analysis: POST starts it, GET
 reads it; :mod:`.analysis_jobs`); ``/api/keeper/…`` (:mod:`.keeper`); the
@@ -140,6 +140,17 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
                             "js": script_json(js), **ctx},
             status_code=status)
 
+    def lobby_games() -> list[dict[str, Any]]:
+        """Per registered game with a web plug-in: ``name``, its plug-in's lobby data, ``bots``."""
+        out = []
+        for name in registry.names():
+            try:
+                k = kit(name)
+            except JokerError:
+                continue
+            out.append({"name": name, **k.web.lobby_data(), "bots": list(k.game.bots())})
+        return out
+
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
         return hub
@@ -166,7 +177,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     async def lobby(request: Request) -> HTMLResponse:
         k = kit(registry.DEFAULT)
         return page(request, "lobby.html", tables=hub_of(request).lobby(),
-                    js={**k.web.lobby_data(), "bots": list(k.game.bots()), "tables": hub_of(request).lobby()})
+                    js={**k.web.lobby_data(), "bots": list(k.game.bots()), "tables": hub_of(request).lobby(),
+                        "games": lobby_games()})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
@@ -232,6 +244,16 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         t, seat, token = await hub_of(request).create_table(body.rules, body.seats, body.name, body.host_seat,
                                                             opts, body.seed, body.game)
         return {"table": t.id, "seat": seat, "token": token, "url": f"/t/{t.id}"}
+
+    @app.get("/api/rules")
+    async def api_rules(game: str = registry.DEFAULT, text: str = "") -> Any:
+        """The canonical form of the rules string ``text`` of ``game`` and its number of
+        players, ``{"rules", "players"}``; 400 with ``error`` naming the problem."""
+        try:
+            r = kit(game).game.parse_rules(text[:400])
+        except JokerError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        return {"rules": str(r), "players": r.players}
 
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> Any:

@@ -11,8 +11,9 @@ over, shows every hand.
 
 Cards and actions are written in the engine's notation (``8C``, ``KC/8C``,
 ``transfer:8D``, ``show:9H``, ``take``, ``done``, ``pass``); seats are 0-based;
-game numbers 1-based.  For now the pages are the server's generic ones
-(``game_table.html`` / ``game_replay.html``).
+game numbers 1-based.  The pages are Durak's own: ``durak_table.html``
+(``static/durak_table.js``) and ``durak_replay.html`` (``static/durak_replay.js``),
+their texts from the ``durak_web`` catalogue.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from .engine.table import Phase
 from .engine.views import PlayerView
 from .game import GAME
 from .record import DurakRecord
-from .rules import PRESETS, RULES_VERSION, DurakRules
+from .rules import PRESETS, RULES_VERSION, DurakRules, NextGameLead, ShowTrump, ThrowIn
 
 
 # -- pieces ---------------------------------------------------------------------------------------
@@ -185,24 +186,40 @@ def replay_data(record: DurakRecord) -> dict[str, Any]:
 
 # -- the plug-in ----------------------------------------------------------------------------------
 class DurakWeb:
-    """Durak's web plug-in (the server's ``WebPlugin`` protocol): the generic
+    """Durak's web plug-in (the server's ``WebPlugin`` protocol): Durak's own
     pages, fools per seat as the score, no stalling dot, no analysis."""
 
-    table_template = "game_table.html"
-    replay_template = "game_replay.html"
+    table_template = "durak_table.html"
+    replay_template = "durak_replay.html"
     fill_bot = "heuristic"
     rules_version = RULES_VERSION
     analysis = False
     notation = "8C, KC/8C, transfer:8D, show:9H, take, done, pass"
 
     def page_data(self, lang: str) -> dict[str, Any]:
-        """The Durak refusal texts of ``lang``, for the pages' scripts."""
-        return {"refusals": catalogue("durak").table(lang)}
+        """The Durak refusal texts (``refusals``) and the pages' texts (``durak_T``,
+        the ``durak_web`` catalogue) of ``lang``, for the pages' scripts."""
+        return {"refusals": catalogue("durak").table(lang), "durak_T": catalogue("durak_web").table(lang)}
 
     def lobby_data(self) -> dict[str, Any]:
-        """The presets offered when creating a table (2–4 players, RULES.md §13.2)."""
-        return {"presets": [{"name": n, "players": r.players, "min_players": 2, "max_players": 4,
-                             "deck": r.deck.value} for n, r in PRESETS.items()]}
+        """What the new-table form offers: the ``presets`` (2–4 players, RULES.md §13.2);
+        the ``options`` of RULES.md §13 by their rules-string names, each with its
+        ``default`` and either its ``values`` or a ``min``/``max`` range; the bot
+        ``levels`` for people (``easy``, ``medium``, ``hard``)."""
+        base = DurakRules()
+        return {
+            "presets": [{"name": n, "players": r.players, "min_players": 2, "max_players": 4,
+                         "deck": r.deck.value} for n, r in PRESETS.items()],
+            "options": [
+                {"name": "show_trump", "default": base.show_trump.value, "values": [v.value for v in ShowTrump]},
+                {"name": "throw_in", "default": base.throw_in.value, "values": [v.value for v in ThrowIn]},
+                {"name": "first_bout_limit", "default": base.first_bout_limit, "values": [6, 5]},
+                {"name": "next_game_lead", "default": base.next_game_lead.value,
+                 "values": [v.value for v in NextGameLead]},
+                {"name": "games", "default": base.games, "min": 1, "max": 1000},
+            ],
+            "levels": ["easy", "medium", "hard"],
+        }
 
     def start_seat(self, rules: DurakRules, seed: str) -> int:
         """The seat attacking first in game 1, chosen by RULES.md §13.3 from the seed's first deal."""
@@ -214,7 +231,9 @@ class DurakWeb:
         return {"preset": rules.preset, "deck": rules.deck.value, "games": rules.games}
 
     def progress(self, rules: DurakRules, state: DurakState | None) -> dict[str, Any]:
-        return {"game": None if state is None else min(state.game + 1, rules.games), "games": rules.games,
+        """``game_number`` (1-based, ``None`` while waiting) of ``games``; ``bouts`` finished in it.
+        (Not ``game``: the lobby's row names the game with it.)"""
+        return {"game_number": None if state is None else min(state.game + 1, rules.games), "games": rules.games,
                 "bouts": None if state is None else state.bouts}
 
     def view_json(self, view: PlayerView) -> dict[str, Any]:

@@ -171,3 +171,76 @@ function renderStandings(el, standings, players) {
       h("tbody", {}, standings.map((x) => h("tr", { class: x.place === 1 ? "winner" : "" },
         h("td", { text: x.place }), h("td", { text: players[x.seat] }), h("td", { text: x.total }))))));
 }
+
+// -- a table's connection (the Durak page uses it; any table page may) ------------------------------
+// The WebSocket /ws/<id>: hello with the seat token kept in localStorage
+// ("joker.seat.<id>") and, after a drop, the last event number seen ("since"),
+// so the server sends only the missed events; events applied in order (a gap
+// asks for a snapshot: "sync"); reconnects with a growing pause (up to 5 s).
+// on: {welcome(m), snapshot(m), event(m), message(m) for the other types,
+// status(text): "" when connected, else what to show}.
+// Returns {send(msg), join(token), forget(), seq(), token()}.
+function tableSocket(tableId, on) {
+  const key = "joker.seat." + tableId;
+  let token = localStorage.getItem(key);
+  let seq = 0;
+  let ws = null;
+  let pause = 0;
+  const say = (text) => { if (on.status) on.status(text); };
+  function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+  function open() {
+    ws = new WebSocket((location.protocol === "https:" ? "wss" : "ws") + "://" + location.host + "/ws/" + tableId);
+    ws.onopen = () => { pause = 0; send(seq > 0 ? { type: "hello", token: token, since: seq } : { type: "hello", token: token }); };
+    ws.onclose = () => { say(T("reconnecting")); setTimeout(open, Math.min(5000, 400 * Math.pow(2, pause++))); };
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type === "welcome") { say(""); on.welcome(m); }
+      else if (m.type === "snapshot") { seq = m.seq; on.snapshot(m); }
+      else if (m.type === "event") {
+        if (m.seq <= seq) return;
+        if (m.seq !== seq + 1) { send({ type: "sync" }); return; }
+        seq = m.seq;
+        on.event(m);
+      } else {
+        if (m.type === "error" && m.code === "bad_token") forget();
+        if (on.message) on.message(m);
+      }
+    };
+  }
+  function forget() { localStorage.removeItem(key); token = null; }
+  // sit with a new seat token: a fresh connection and a fresh snapshot
+  function join(newToken) {
+    localStorage.setItem(key, newToken);
+    token = newToken;
+    seq = 0;
+    if (ws) ws.close();
+  }
+  open();
+  return { send: send, join: join, forget: forget, seq: () => seq, token: () => token };
+}
+
+// The seating panel of a table page (templates/table_seating.html): the invite
+// link and its copy button, the join form (the name remembered as
+// "joker.name"; onToken(token) gets the new seat's token), the host's start button.
+function wireSeating(tableId, onToken, onStart) {
+  const el = (id) => document.getElementById(id);
+  el("invite").value = location.origin + "/t/" + tableId;
+  el("copy").addEventListener("click", () => {
+    el("invite").select();
+    if (navigator.clipboard) navigator.clipboard.writeText(el("invite").value).then(() => toast(T("copied")), () => {});
+  });
+  el("j-name").value = localStorage.getItem("joker.name") || "";
+  el("join").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    el("j-error").textContent = "";
+    const seat = el("j-seat").value;
+    try {
+      const r = await api("POST", "/api/tables/" + tableId + "/join", { name: el("j-name").value, seat: seat === "" ? null : Number(seat) });
+      localStorage.setItem("joker.name", el("j-name").value);
+      onToken(r.token);
+    } catch (err) {
+      el("j-error").textContent = err.message;
+    }
+  });
+  el("start").addEventListener("click", onStart);
+}

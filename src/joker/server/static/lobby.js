@@ -11,7 +11,8 @@ function renderTables(tables) {
     h("td", { class: "small", text: t.rules }),
     h("td", { text: t.seats.map((s) => (s.kind === "open" ? "·" : s.name)).join(", ") }),
     h("td", { text: t.status === "waiting" ? T("open_seats", { n: t.open }) :
-      t.deal != null ? T("deal_of", { deal: t.deal, deals: t.deals }) : T("status_" + t.status) }),  // a game without deals: its status
+      t.deal != null ? T("deal_of", { deal: t.deal, deals: t.deals }) :
+      t.bouts != null ? T("game_progress", { game: t.game_number, games: t.games, bout: t.bouts + 1 }) : T("status_" + t.status) }),  // a game without deals: its status
     h("td", {}, h("a", { class: "button" + (t.status === "waiting" && t.open ? " primary" : ""), href: "/t/" + t.id,
       text: t.status === "waiting" && t.open ? T("join") : T("watch") }))));
   box.append(h("div", { class: "scroll" }, h("table", { class: "list" },
@@ -24,44 +25,111 @@ async function refresh() {
   try { renderTables(await api("GET", "/api/tables")); } catch (e) { /* keep the last list */ }
 }
 
-function presetOf(name) { return J.presets.find((p) => p.name === name) || J.presets[0]; }
+// The games offered (their plug-ins' lobby data); the chosen one's presets, options and bots.
+const GAMES = J.games && J.games.length ? J.games : [{ name: "joker", presets: J.presets, bots: J.bots }];
+function gameOf() { return GAMES.find((g) => g.name === $("c-game").value) || GAMES[0]; }
+function presetOf(name) { const g = gameOf(); return g.presets.find((p) => p.name === name) || g.presets[0]; }
+function hasOptions() { return !!gameOf().options; }  // a game with named options (Durak, RULES.md §13)
+let canonical = { rules: "", players: 0 };
 
 function playersWanted() {
-  const text = $("c-rules").value.trim();
-  const m = text.match(/players\s*=\s*(\d+)/);
-  if (m) return Number(m[1]);
-  const p = presetOf(text ? text.split("(")[0].trim() : $("c-preset").value);
-  return p ? p.players : 4;
+  if (hasOptions() && !$("c-rules").value.trim()) return Number($("c-players").value);
+  return canonical.players || presetOf($("c-preset").value).players;
+}
+
+// a seat's choices: a bot of each level (a game with levels) or of each name, or a person
+function seatChoices(g) {
+  const bots = g.levels ? g.levels.map((b) => h("option", { value: "bot:" + b, text: T("seat_bot", { level: T("level_" + b) }) }))
+    : g.bots.map((b) => h("option", { value: "bot:" + b, text: T("seat_bot", { level: b }) }));
+  return [...bots, h("option", { value: "human", text: T("seat_human") })];
 }
 
 function renderSeats() {
+  const g = gameOf();
   const n = playersWanted();
   const box = $("c-seats");
   const old = Array.from(box.querySelectorAll("select")).map((s) => s.value);
   clear(box);
   for (let i = 0; i < n; i++) {
     if (i === 0) { box.append(h("div", { class: "seat-row" }, h("b", { text: T("seat_n", { n: 1 }) + ": " }), T("seat_you"))); continue; }
-    const sel = h("select", { id: "c-seat-" + i, "aria-label": T("seat_n", { n: i + 1 }) },
-      J.bots.map((b) => h("option", { value: "bot:" + b, text: T("seat_bot", { level: b }) })),
-      h("option", { value: "human", text: T("seat_human") }));
-    sel.value = old[i - 1] || (J.bots.includes("heuristic") ? "bot:heuristic" : "bot:" + J.bots[0]);
+    const sel = h("select", { id: "c-seat-" + i, "aria-label": T("seat_n", { n: i + 1 }) }, seatChoices(g));
+    const dflt = g.levels ? "bot:" + g.levels[0] : g.bots.includes("heuristic") ? "bot:heuristic" : "bot:" + g.bots[0];
+    sel.value = old[i - 1] || dflt;
+    if (!sel.value) sel.value = dflt;
     box.append(h("div", { class: "seat-row" }, h("label", {}, T("seat_n", { n: i + 1 }) + ": ", sel)));
   }
+}
+
+// the named options of a game that has them: a select per option, a number for a range
+function renderOptions() {
+  const g = gameOf();
+  const box = clear($("c-options"));
+  (g.options || []).forEach((o) => {
+    const field = o.values
+      ? h("select", { id: "c-opt-" + o.name, dataset: { option: o.name } }, o.values.map((v) => h("option", { value: v, text: typeof v === "number" ? String(v) : T("val_" + v) + " · " + v })))
+      : h("input", { id: "c-opt-" + o.name, type: "number", min: o.min, max: o.max, value: o.default, dataset: { option: o.name } });
+    field.value = String(o.default);
+    box.append(h("label", {}, T("opt_" + o.name) + " ", h("code", { class: "small", text: o.name }), field));
+  });
+  const pl = clear($("c-players"));
+  const p = presetOf($("c-preset").value);
+  for (let n = p.min_players || p.players; n <= (p.max_players || p.players); n++) pl.append(h("option", { value: n, text: String(n) }));
+  pl.value = String(p.players);
 }
 
 function rulesText() {
   const text = $("c-rules").value.trim();
   if (text) return text;
-  const schedule = $("c-schedule").value.trim().replace(/\s+/g, "");
   const preset = $("c-preset").value;
+  if (hasOptions()) {
+    const set = [];
+    if (Number($("c-players").value) !== presetOf(preset).players) set.push("players=" + $("c-players").value);
+    gameOf().options.forEach((o) => {
+      const v = $("c-opt-" + o.name).value;
+      if (v !== "" && v !== String(o.default)) set.push(o.name + "=" + v);
+    });
+    return set.length ? preset + "(" + set.join(",") + ")" : preset;
+  }
+  const schedule = $("c-schedule").value.trim().replace(/\s+/g, "");
   return schedule ? preset + "(schedule='" + schedule + "')" : preset;
 }
 
-J.presets.forEach((p) => $("c-preset").append(h("option", { value: p.name, text: p.name + " · " + p.players })));
-$("c-preset").addEventListener("change", renderSeats);
-$("c-rules").addEventListener("change", renderSeats);
+// the rules string as the server writes it (its canonical form), or why it is wrong
+let asked = 0;
+async function showRules() {
+  const n = ++asked;
+  try {
+    const r = await api("GET", "/api/rules?game=" + encodeURIComponent(gameOf().name) + "&text=" + encodeURIComponent(rulesText()));
+    if (n !== asked) return;
+    canonical = r;
+    $("c-canonical").textContent = r.rules;
+    $("c-error").textContent = "";
+  } catch (err) {
+    if (n !== asked) return;
+    $("c-canonical").textContent = "";
+    $("c-error").textContent = err.message;
+  }
+  renderSeats();
+}
+
+function chooseGame() {
+  const g = gameOf();
+  clear($("c-preset")).append(...g.presets.map((p) => h("option", { value: p.name, text: p.name + " · " + p.players })));
+  $("c-schedule-box").hidden = hasOptions();
+  $("c-stalling-box").hidden = hasOptions();
+  $("c-durak-box").hidden = !hasOptions();
+  $("c-rules").placeholder = hasOptions() ? g.presets[0].name + "(players=3)" : "bus-angeles(schedule='1,9,1')";
+  renderOptions();
+  renderSeats();
+  showRules();
+}
+
+GAMES.forEach((g) => $("c-game").append(h("option", { value: g.name, text: T("game_" + g.name) })));
+$("c-game").addEventListener("change", chooseGame);
+$("c-preset").addEventListener("change", () => { if (hasOptions()) renderOptions(); renderSeats(); showRules(); });
+$("create").addEventListener("input", (e) => { if (!/^c-(name|seed|seat-|timer)/.test(e.target.id)) showRules(); });
 $("c-name").value = localStorage.getItem("joker.name") || "";
-renderSeats();
+chooseGame();
 renderTables(J.tables || []);
 setInterval(refresh, 5000);
 
@@ -72,8 +140,9 @@ $("create").addEventListener("submit", async (e) => {
   const seats = ["human"];
   for (let i = 1; i < n; i++) seats.push($("c-seat-" + i).value);
   const body = {
-    name: $("c-name").value, rules: rulesText(), seats: seats, host_seat: 0,
-    turn_seconds: Number($("c-timer").value || 0), stalling_dot: $("c-stalling").checked, public: $("c-public").checked,
+    name: $("c-name").value, game: gameOf().name, rules: rulesText(), seats: seats, host_seat: 0,
+    turn_seconds: Number($("c-timer").value || 0), stalling_dot: !hasOptions() && $("c-stalling").checked,
+    public: $("c-public").checked, seed: $("c-seed").value.trim() || null,
   };
   try {
     const r = await api("POST", "/api/tables", body);

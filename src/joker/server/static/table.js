@@ -337,27 +337,7 @@ function renderSeatActions(box) {
 }
 
 // -- forms ------------------------------------------------------------------------------------------
-$("invite").value = location.origin + "/t/" + TABLE_ID;
-$("copy").addEventListener("click", () => {
-  $("invite").select();
-  if (navigator.clipboard) navigator.clipboard.writeText($("invite").value).then(() => toast(T("copied")), () => {});
-});
-$("j-name").value = localStorage.getItem("joker.name") || "";
-$("join").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  $("j-error").textContent = "";
-  const seat = $("j-seat").value;
-  try {
-    const r = await api("POST", "/api/tables/" + TABLE_ID + "/join", { name: $("j-name").value, seat: seat === "" ? null : Number(seat) });
-    localStorage.setItem("joker.name", $("j-name").value);
-    localStorage.setItem(TOKEN_KEY, r.token);
-    token = r.token;
-    reconnect(true);
-  } catch (err) {
-    $("j-error").textContent = err.message;
-  }
-});
-$("start").addEventListener("click", () => send({ type: "start" }));
+wireSeating(TABLE_ID, (t) => { localStorage.setItem(TOKEN_KEY, t); token = t; reconnect(true); }, () => send({ type: "start" }));
 $("joker-cancel").addEventListener("click", () => $("joker-dialog").close());
 
 render();

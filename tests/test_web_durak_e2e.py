@@ -1,0 +1,360 @@
+"""Durak at the web table in a real browser (Playwright driving Debian's
+Chromium, as :mod:`test_web_e2e` does, with its server and browser).
+
+A three-player ``durak-36`` table against two easy bots is made in the lobby
+and played to the end by clicking: leads, beats (the card, then the attack
+card it beats), transfers and takes.  The seed is found here by running the
+engine with the same clicking policy and the server's own bot choices
+(:func:`joker.server.table.bot_choice`), so the game is known to hold a
+transfer and a take by the human.  On a desktop in English, then on a phone
+in Russian; then the replay viewer and the record.  Screenshots go to each
+test's ``tmp_path/screenshots`` and, when ``$DURAK_SHOTS`` names a folder, there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import time
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from test_web_e2e import _page, browser, server  # noqa: F401 - the shared fixtures
+
+RULES = "durak-36(players=3)"
+
+
+def policy(legal: list[str]) -> str:
+    """The test's player: transfer when he can, else beat (no joker), else take;
+    the leader says done and a thrower passes; a lead is his first card.
+    Chosen from the set of legal actions, so the order they are shown in does not matter."""
+    acts = set(legal)
+    for pick in (sorted(a for a in acts if a.startswith("transfer:")),
+                 sorted(a for a in acts if "/" in a and not a.startswith("X"))):
+        if pick:
+            return pick[0]
+    for word in ("take", "done", "pass"):
+        if word in acts:
+            return word
+    return sorted(a for a in acts if ":" not in a)[0]
+
+
+def simulate(seed: str) -> tuple[list[str], int]:
+    """The human's actions (seat 0, by :func:`policy`) in the table's game and the actions in all,
+    the bots choosing as the server's do."""
+    from joker import registry
+    from joker.games.durak.web import PLUGIN
+    from joker.server.table import bot_choice
+
+    game = registry.game("durak")
+    rules = game.parse_rules(RULES)
+    state = game.new_game(rules, seed, PLUGIN.start_seat(rules, seed))
+    mine: list[str] = []
+    n = 0
+    while not state.is_terminal():
+        if state.current_player == 0:
+            mine.append(policy([str(a) for a in state.legal_actions()]))
+            action = game.parse_action(mine[-1])
+        else:
+            action = bot_choice("durak", "easy", seed, state, n)
+        state = state.apply(action)
+        n += 1
+    return mine, n
+
+
+@lru_cache(maxsize=None)
+def a_seed() -> tuple[str, list[str]]:
+    """The first seed whose game has the human lead, beat, transfer and take, in few clicks."""
+    for i in range(300):
+        mine, total = simulate(str(i))
+        kinds = {"transfer" if a.startswith("transfer:") else "beat" if "/" in a else a if a in ("take", "done", "pass")
+                 else "lead" for a in mine}
+        if {"lead", "beat", "transfer", "take"} <= kinds and len(mine) <= 24 and total <= 90:
+            return str(i), mine
+    raise AssertionError("no seed in 0..299 gives a short game with a transfer and a take")
+
+
+def _shot(page, shots: Path, name: str) -> None:
+    page.screenshot(path=str(shots / name), full_page=True)
+    extra = os.environ.get("DURAK_SHOTS")
+    if extra:
+        Path(extra).mkdir(parents=True, exist_ok=True)
+        shutil.copy(shots / name, Path(extra) / name)
+
+
+LEGAL_JS = """() => {
+  const out = [];
+  document.querySelectorAll('#d-hand [data-acts]').forEach((b) => { if (b.dataset.acts) out.push(...b.dataset.acts.split(' ')); });
+  document.querySelectorAll('#d-actions [data-action]').forEach((b) => out.push(b.dataset.action));
+  return out;
+}"""
+
+
+def _create(page, server: str, seed: str) -> str:  # noqa: F811
+    """Make the table in the lobby's form: Durak, durak-36, 3 players, two easy bots, the seed."""
+    from playwright.sync_api import expect
+
+    page.goto(server + "/")
+    page.fill("#c-name", "Ann")
+    page.select_option("#c-game", "durak")
+    page.select_option("#c-preset", "durak-36")
+    page.select_option("#c-players", "3")
+    expect(page.locator("#c-canonical")).to_have_text(RULES)
+    page.select_option("#c-opt-show_trump", "off")  # an option by name changes the rules string ...
+    expect(page.locator("#c-canonical")).to_have_text("durak-36(players=3,show_trump=off)")
+    page.select_option("#c-opt-show_trump", "once_per_card")  # ... and back
+    expect(page.locator("#c-canonical")).to_have_text(RULES)
+    expect(page.locator("#c-seats select")).to_have_count(2)
+    for i in (1, 2):
+        expect(page.locator(f"#c-seat-{i}")).to_have_value("bot:easy")
+    page.locator("#create summary").last.click()
+    page.fill("#c-seed", seed)
+    return page
+
+
+def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str], stop: bool = False,
+          drag: bool = False) -> list[str]:
+    """Play seat 0 by clicking until the series is over (``stop``: until the ``expected``
+    actions are clicked and it is seat 0's turn again; ``drag``: beat by dragging the card
+    onto the attack card instead): the actions clicked, in order.
+    After a click of a kind in ``words`` the table's log says that word."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#d-felt")).to_be_visible()
+    done: list[str] = []
+    seen: set[str] = set()
+    notices: set[str] = set()
+    deadline = time.monotonic() + 60
+    while not page.locator("#d-end #standings").is_visible():
+        assert time.monotonic() < deadline, f"the game did not end; clicked {done}"
+        log = page.locator("#d-log").text_content() or ""
+        for what in ("hidden", "prikup"):
+            if what in words and words[what] in log and what not in notices:
+                notices.add(what)
+                _shot(page, shots, f"{tag}-{what}.png")
+        if not page.locator("#d-prompt.mine").is_visible():
+            page.wait_for_timeout(40)
+            continue
+        legal = page.evaluate(LEGAL_JS)
+        if not legal:
+            page.wait_for_timeout(40)
+            continue
+        if stop and len(done) == len(expected):
+            return done
+        a = policy(legal)
+        assert len(done) < len(expected) and a == expected[len(done)], (done, a, expected)
+        kind = "transfer" if a.startswith("transfer:") else "beat" if "/" in a else a if a in ("take", "done", "pass") else "lead"
+        if kind not in seen:
+            _shot(page, shots, f"{tag}-{kind}.png")
+        seq = int(page.evaluate("() => document.body.dataset.seq"))
+        if kind in ("take", "done", "pass"):
+            page.click(f"#d-{kind}")
+        else:
+            card = a.split(":")[-1].split("/")[0]
+            button = page.locator(f'#d-hand button[data-card="{card}"]')
+            several = len(button.get_attribute("data-acts").split()) > 1
+            if kind == "beat" and drag:  # drag the card onto the attack card it beats
+                button.drag_to(page.locator(f'#d-table [data-attack="{a.split("/")[1]}"]'))
+            elif not several:  # one tap when there is one choice
+                button.click()
+            else:
+                button.click()  # the card is chosen: the attack cards it beats are marked, or the transfer button shown
+                if kind == "beat":
+                    if kind not in seen:
+                        _shot(page, shots, f"{tag}-beat-choose.png")
+                    page.click(f'#d-table button.target[data-attack="{a.split("/")[1]}"]')
+                else:
+                    page.click("#d-transfer")
+        seen.add(kind)
+        done.append(a)
+        page.wait_for_function("(n) => Number(document.body.dataset.seq) > n", arg=seq)  # the server's answer
+        if kind in ("transfer", "take", "beat"):
+            expect(page.locator("#d-log")).to_contain_text("Ann " + words[kind])
+    _shot(page, shots, f"{tag}-end.png")
+    # the hidden trump was shown and a prikup picked up, each said in the log
+    assert notices == {"hidden", "prikup"}, notices
+    return done
+
+
+@pytest.fixture
+def shots(tmp_path):
+    d = tmp_path / "screenshots"
+    d.mkdir()
+    return d
+
+
+def test_a_durak_game_against_two_bots_played_by_clicking_on_a_desktop(server, browser, shots):  # noqa: F811
+    from playwright.sync_api import expect
+
+    seed, expected = a_seed()
+    ctx, page, errors = _page(browser, width=1280, height=800)
+    _create(page, server, seed)
+    _shot(page, shots, "desktop-lobby.png")
+    page.click("#c-submit")
+    page.wait_for_url(re.compile(r"/t/[a-z0-9]+$"))
+    table = page.url.rsplit("/", 1)[1]
+    expect(page.locator("#start")).to_be_visible()
+    page.click("#start")
+    done = _play(page, shots, "desktop", expected, {"transfer": "transfers with", "take": "takes", "beat": "beats",
+                                                        "hidden": "The hidden trump", "prikup": "picks up the prikup"},
+                 drag=True)
+    assert done == expected
+    # the log said the transfer and the take; the end names the fool, the fools count is shown
+    record = json.loads(page.request.get(f"{server}/api/tables/{table}/record").text())
+    from joker import records
+
+    game, rec = records.parse(json.dumps(record))
+    final = records.final_state(game, rec)
+    fool = final.results[0]
+    expect(page.locator("#d-end .d-results li")).to_have_text(
+        ["Game 1 over: a draw, nobody is the fool" if fool is None else f"Game 1 over: {rec.players[fool]} is the fool"])
+    rows = page.locator("#d-end #standings tbody tr")
+    expect(rows).to_have_count(3)
+    assert rec.players[0] == "Ann" and rec.rules == RULES
+    # every action clicked is in the record, in order, as seat 0's
+    assert [a for s, a in _seat_actions(record) if s == 0] == expected
+    # the replay viewer: bout by bout, every hand shown; the record downloads
+    page.goto(f"{server}/games")
+    page.locator(f'a[href="/replay/{table}"]').click()
+    expect(page.locator("#r-hands .d-player")).to_have_count(3)
+    hands = page.locator("#r-hands .d-player").first.locator(".hand .card")
+    expect(hands).to_have_count(6)  # the deal: six cards in every hand
+    expect(page.locator("#r-hands .d-prikup").first.locator(".card")).to_have_count(2)
+    page.click("#r-next")
+    expect(page.locator("#r-table .d-pair")).to_have_count(1)  # the lead
+    page.click("#r-next-bout")
+    expect(page.locator("#r-info")).to_contain_text("Bout 2")
+    _shot(page, shots, "desktop-replay.png")
+    with page.expect_download() as dl:
+        page.locator("a[download]").first.click()
+    assert json.loads(Path(dl.value.path()).read_text())["rules"] == RULES
+    assert not errors
+    ctx.close()
+
+
+def _seat_actions(record: dict) -> list[tuple[int, str]]:
+    from joker import records
+
+    game, rec = records.parse(json.dumps(record))
+    return [(step.seat, game.format_action(step.action)) for step in records.steps(game, rec)]
+
+
+def test_the_same_game_on_a_phone_in_russian(server, browser, shots):  # noqa: F811
+    from playwright.sync_api import expect
+
+    seed, expected = a_seed()
+    ctx, page, errors = _page(browser, locale="ru-RU", width=390, height=844)
+    _create(page, server, seed)
+    expect(page.locator("#c-game option:checked")).to_have_text("Переводной дурак")
+    _shot(page, shots, "phone-lobby-ru.png")
+    page.click("#c-submit")
+    page.wait_for_url(re.compile(r"/t/[a-z0-9]+$"))
+    page.click("#start")
+    expect(page.locator("#d-info")).to_contain_text("Игра 1 из 1")
+    done = _play(page, shots, "phone", expected, {"transfer": "переводит", "take": "берёт", "beat": "бьёт",
+                                                    "hidden": "Скрытый козырь", "prikup": "берёт свой прикуп"})
+    assert done == expected
+    expect(page.locator("#d-end")).to_contain_text("Игра 1 окончена")
+    # nothing sticks out of the phone's width, at the table or in the replay
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.locator("#d-end a", has_text="Просмотр").click()
+    expect(page.locator("#r-hands .d-player")).to_have_count(3)
+    page.click("#r-next-bout")
+    page.click("#r-next")
+    expect(page.locator("#r-info")).to_contain_text("Бой 2 · Шаг 2")
+    _shot(page, shots, "phone-replay-ru.png")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert not errors
+    ctx.close()
+
+
+def joker_seed() -> tuple[str, list[str], list[str]]:
+    """A ``durak(players=3)`` seed (38 cards, two jokers) where seat 0, clicking by
+    :func:`policy`, soon defends two unbeaten cards holding a joker and a card that beats
+    both: the actions before, and the joker's beats then."""
+    from joker import registry
+    from joker.games.durak.web import PLUGIN
+    from joker.server.table import bot_choice
+
+    game = registry.game("durak")
+    rules = game.parse_rules("durak(players=3)")
+    for i in range(300):
+        seed = str(i)
+        state = game.new_game(rules, seed, PLUGIN.start_seat(rules, seed))
+        mine: list[str] = []
+        n = 0
+        while not state.is_terminal() and len(mine) <= 12:
+            if state.current_player == 0:
+                legal = [str(a) for a in state.legal_actions()]
+                jokers = sorted(a for a in legal if a.startswith("X") and "/" in a)
+                cards = [a.split("/")[0] for a in legal if "/" in a and not a.startswith("X")]
+                if len(jokers) >= 2 and any(cards.count(c) >= 2 for c in cards):
+                    return seed, mine, jokers
+                mine.append(policy(legal))
+                action = game.parse_action(mine[-1])
+            else:
+                action = bot_choice("durak", "easy", seed, state, n)
+            state = state.apply(action)
+            n += 1
+    raise AssertionError("no seed in 0..299 gives the joker's choice early")
+
+
+def test_the_jokers_choice_and_a_card_with_two_targets_on_a_phone(server, browser, shots):  # noqa: F811
+    from playwright.sync_api import expect
+
+    seed, before, jokers = joker_seed()
+    ctx, page, errors = _page(browser, width=390, height=844)
+    created = api_table(page, server, "durak(players=3)", seed)
+    page.goto(server + created["url"])
+    page.click("#start")
+    _play(page, shots, "joker", before, {}, stop=True)
+    legal = page.evaluate(LEGAL_JS)
+    # a card that beats both unbeaten cards: tap it, then one of the marked attack cards
+    card = next(c for c in {a.split("/")[0] for a in legal if "/" in a and a[0] != "X"}
+                if sum(a.startswith(c + "/") for a in legal) >= 2)
+    page.click(f'#d-hand button[data-card="{card}"]')
+    expect(page.locator("#d-hand button.selected")).to_have_count(1)
+    targets = sorted(a.split("/")[1] for a in legal if a.startswith(card + "/"))
+    expect(page.locator("#d-table button.target")).to_have_count(len(targets))
+    _shot(page, shots, "joker-card-two-targets.png")
+    page.click("#d-cancel")
+    expect(page.locator("#d-table button.target")).to_have_count(0)
+    # the joker: one choice per attack card it may beat, saying what passes on to whom
+    joker = jokers[0].split("/")[0]
+    page.click(f'#d-hand button[data-card="{joker}"]')
+    choices = page.locator("#d-actions .d-joker-choice")
+    expect(choices).to_have_count(len(jokers))
+    names = created["names"]
+    expect(choices.first).to_contain_text(f"pass on to {names[1]}")
+    _shot(page, shots, "joker-choices.png")
+    assert sorted(choices.evaluate_all("(bs) => bs.map((b) => b.dataset.action)")) == jokers
+    seq = int(page.evaluate("() => document.body.dataset.seq"))
+    target = choices.first.get_attribute("data-action").split("/")[1]
+    choices.first.click()
+    page.wait_for_function("(n) => Number(document.body.dataset.seq) > n", arg=seq)
+    expect(page.locator("#d-log")).to_contain_text(f"Ann beats {cardwords(target)} with ★{joker[1]}")
+    _shot(page, shots, "joker-played.png")
+    assert not errors
+    ctx.close()
+
+
+def cardwords(c: str) -> str:
+    """A card as the page writes it (``6S`` → ``6♠``)."""
+    return ("10" if c[0] == "T" else c[0]) + "♠♣♦♥"["SCDH".index(c[1])]
+
+
+def api_table(page, server: str, rules: str, seed: str) -> dict:  # noqa: F811
+    """A table made through the API (host Ann at seat 0, easy bots), the host's token stored
+    as the lobby stores it: ``url`` and the seats' ``names``."""
+    r = page.request.post(f"{server}/api/tables", data={"name": "Ann", "game": "durak", "rules": rules, "seed": seed,
+                                                        "seats": ["human", "bot:easy", "bot:easy"]})
+    assert r.ok, r.text()
+    made = r.json()
+    page.goto(server + "/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"joker.seat.{made['table']}", made["token"]])
+    info = page.request.get(f"{server}/api/tables/{made['table']}").json()
+    return {"url": made["url"], "names": [s["name"] for s in info["seats"]]}
