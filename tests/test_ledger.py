@@ -137,7 +137,14 @@ def test_paper_sheet_csv_gives_the_same_totals(led, tmp_path):
     text = (EXAMPLES / "paper-sheet.csv").read_text(encoding="utf-8")
     deals_only = "\n".join(line for line in text.splitlines() if not line.startswith(("fine,", "redeal,")))
     (tmp_path / "deals.csv").write_text(deals_only, encoding="utf-8")
-    g2 = import_csv(led, tmp_path / "deals.csv", infringements=EXAMPLES / "paper-sheet-infringements.csv")
+    # the same day, players and deals: refused as already imported (nothing written) unless forced
+    with pytest.raises(LedgerError, match=rf"deals.csv: game {g} of .* already has these players in these seats and "
+                       r"these deals: this sheet was imported before \(if it really was played twice, import it "
+                       r"again with --force\)"):
+        import_csv(led, tmp_path / "deals.csv", infringements=EXAMPLES / "paper-sheet-infringements.csv")
+    assert led.games() == [g]
+    g2 = import_csv(led, tmp_path / "deals.csv", infringements=EXAMPLES / "paper-sheet-infringements.csv",
+                    force=True)
     v2 = led.game(g2)
     assert v2.totals == TOTALS and [d.number for d in v2.redeals] == [11]
     # and the API game exports to exactly the example's rows
@@ -154,21 +161,23 @@ def test_json_export_import_round_trip(led):
     g = enter_hand_game(led)
     led.finish(g)
     text = record_json(led, g)
-    g2 = import_record(led, text, "game.json")
+    with pytest.raises(LedgerError, match=f"game.json: game {g} of .* this sheet was imported before"):
+        import_record(led, text, "game.json")  # the same game, the same day
+    g2 = import_record(led, text, "game.json", force=True)
     v = led.game(g2)
     assert v.totals == TOTALS and v.state == "finished"
     assert [(d.number, d.bids) for d in v.redeals] == [(11, (2, 2, 2, 2))]
     assert [(p.player, p.code, p.deal) for p in v.penalties] == [(C, "revoke", 11)]
     # CSV export -> import gives the same game again
-    g3 = import_sheet_text(led, sheet_csv(led, g2))
+    g3 = import_sheet_text(led, sheet_csv(led, g2), force=True)
     assert led.game(g3).totals == TOTALS
     assert led.verify() == []
 
 
-def import_sheet_text(led, text):
+def import_sheet_text(led, text, force=False):
     from joker.ledger.paper import import_sheet
 
-    return import_sheet(led, parse_sheet(text, 4, "exported.csv"))
+    return import_sheet(led, parse_sheet(text, 4, "exported.csv"), force=force)
 
 
 def test_dots_make_a_slap_across_the_games_of_a_day_never_the_next(led):
@@ -476,6 +485,28 @@ def test_edit_a_past_deal_recomputes_everything_after_it(led):
     assert led.verify() == []
 
 
+def test_undo_after_editing_a_finished_game_takes_the_correction_back(led):
+    """docs/scorekeeper.md: undo takes back the last entry, a correction included — the game stays finished
+    with its totals, places and cup points as before the edit (issue 23)."""
+    g = enter_hand_game(led)
+    led.finish(g)
+    led.edit_deal(g, 1, tricks=[1, 0, 0, 0])  # totals (1520, 3180, 2140, 1470), worked above
+    assert str(led.undo(g)) == "correction of deal 1"
+    v = led.game(g)
+    assert v.state == "finished" and v.totals == TOTALS and v.cup_points == (2, 3, 1, 0)
+    assert v.results[0].scores == (50, 10, 50, 50) and v.blocks[0].premium == (900, 0, 0, 0)
+    assert led.verify() == []
+    assert str(led.undo(g)) == "finish" and led.game(g).state == "open"  # the entry before the correction
+
+
+def test_undo_after_editing_an_open_game_takes_the_correction_back(led):
+    g = enter_hand_game(led)
+    led.edit_deal(g, 1, tricks=[1, 0, 0, 0])
+    assert str(led.undo(g)) == "correction of deal 1"
+    v = led.game(g)
+    assert v.state == "open" and v.totals == TOTALS and v.results[0].scores == (50, 10, 50, 50)
+
+
 def test_verify_reports_a_tampered_score(led):
     g = enter_hand_game(led)
     led.finish(g)
@@ -527,3 +558,75 @@ def test_state_of_replays_the_record_and_raises_the_engines_own_error():
     with pytest.raises(IllegalActionError, match="may not bid 1") as e:
         state_of(GameRecord(rules=rules, players=tuple(PLAYERS), first_dealer=3, deals=(bad,)))
     assert not isinstance(e.value, RecordError)
+
+
+def test_a_sheet_is_the_same_game_only_with_the_same_day_players_and_deals(led):
+    """Importing the same sheet twice is refused (issue 23); "the same" is the same game day, the same players
+    in the same seats and the same deals — another day, other seats or one deal different is another game."""
+    import datetime as dt
+
+    from joker.ledger.paper import import_sheet
+
+    text = (EXAMPLES / "paper-sheet.csv").read_text(encoding="utf-8")
+    g = import_csv(led, EXAMPLES / "paper-sheet.csv")
+    with pytest.raises(LedgerError, match=f"game {g} of"):
+        import_csv(led, EXAMPLES / "paper-sheet.csv")
+    with pytest.raises(LedgerError, match=f"game {g} of"):
+        import_csv(led, EXAMPLES / "paper-sheet.csv", finish=False)  # finished or not, the same deals
+    other_day = import_csv(led, EXAMPLES / "paper-sheet.csv", date=dt.date.today() + dt.timedelta(days=1))
+    # the first deal changed (Бутка took the trick, not Печун): another game
+    changed = text.replace("1,1,H,0,0,0,1,0,0,0,0", "1,1,H,0,1,0,0,0,0,0,0")
+    assert changed != text
+    one_deal_other = import_sheet(led, parse_sheet(changed, 4, "changed.csv"))
+    # the same deals with the players in other seats: another game (the rules would score them otherwise)
+    def swap(line: str) -> str:  # seats 1 and 2 change places: the header's names and each deal's columns
+        r = line.split(",")
+        return ",".join(r[:3] + r[5:7] + r[3:5] + r[7:]) if r[0] == "deal" or r[0].isdigit() else line
+
+    swapped = "\n".join(swap(line) for line in text.splitlines())
+    assert "deal,cards,trump,Печун bid,Печун tricks,Бутка bid" in swapped
+    seats = import_sheet(led, parse_sheet(swapped, 4, "swapped.csv"))
+    assert led.game(seats).players == (B, A, C, D)
+    assert len({g, other_day, one_deal_other, seats}) == 4 and len(led.games()) == 4
+
+
+def test_player_names_are_compared_ignoring_case(led):
+    """No two players differ only in case (issue 23); the first spelling stays everywhere."""
+    with pytest.raises(LedgerError, match="player 'Бутка' already exists"):
+        led.add_player("бутка")
+    with pytest.raises(LedgerError, match="player 'Печун' already exists"):
+        led.add_player("  ПЕЧУН ")
+    assert sorted(p.name for p in led.players()) == sorted(PLAYERS)
+    # a game names its players in any case, and --add-players adds no twin
+    g = led.new_game(["БУТКА", "печун", "бардак", "Монай"], add_players=True)
+    assert led.game(g).players == tuple(PLAYERS) and len(led.players()) == 4
+    with pytest.raises(LedgerError, match="a player may sit only once"):
+        led.new_game(["Бутка", "бутка", "Бардак", "Монай"], add_players=True)
+    # renaming to another player's name in other case is refused; changing one's own case is a rename
+    with pytest.raises(LedgerError, match="player 'Бутка' already exists"):
+        led.rename_player("Печун", "БУТКА")
+    assert led.rename_player("монай", "МОНАЙ").name == "МОНАЙ"
+    assert led.game(g).players == (A, B, C, "МОНАЙ")
+
+
+def test_bids_and_tricks_in_calling_order(led):
+    """``order="call"``: the numbers as the players called them, the first hand first and the dealer last
+    (RULES.md §6); stored in seat order.  The hand game's deals 2 and 4 (scores worked at DEALS)."""
+    g = led.new_game(PLAYERS)
+    led.enter_deal(g, "H", [0, 0, 0, 0], [0, 1, 0, 0])
+    # deal 2: Бутка (seat 1) deals, so Печун bids first: Печун 1, Бардак 0, Монай 1, Бутка 1
+    led.set_trump(g, "S")
+    cur = led.set_bids(g, "1,0,1,1", order="call")
+    assert cur.bids == (1, 1, 0, 1) and cur.bid_order == (1, 2, 3, 0)
+    r = led.set_tricks(g, "1,0,0,1", order="call")  # Печун 1, Бардак 0, Монай 0, Бутка 1
+    assert r.tricks == (1, 1, 0, 0) and r.scores == (100, 100, 50, -100)
+    led.enter_deal(g, "D", [1, 1, 1, 1], [1, 2, 0, 0])
+    # deal 4: Бардак (seat 3) deals; Монай, Бутка, Печун, Бардак: bids 2, 0, 1, 2 and tricks 1, 0, 1, 2
+    r = led.enter_deal(g, "C", "2,0,1,2", "1,0,1,2", order="call")
+    assert (r.bids, r.tricks, r.scores) == ((0, 1, 2, 2), (0, 1, 2, 1), (50, 100, 150, -150))
+    # a correction in that deal's calling order: Монай took 2 and Бардак 1 (seat order 0, 1, 1, 2)
+    v = led.edit_deal(g, 4, tricks="2,0,1,1", order="call")
+    assert v.results[3].tricks == (0, 1, 1, 2)
+    with pytest.raises(LedgerError, match=r"deal 5 \(5 cards\): 4 bids needed, in calling order "
+                                          r"\(Бутка, Печун, Бардак, Монай\); got 2"):
+        led.set_bids(g, "1,1", order="call")

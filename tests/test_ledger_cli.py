@@ -251,16 +251,17 @@ def test_table_mode_can_be_left_and_resumed(db):
         "dot", "Печун", "7",  # a dot to Печун: stalling (7th in the dot list)
         "1,1,0,0",            # deal 2 tricks
         "u",                  # undo them
-        "1,0,1,0",            # deal 2 tricks again
+        "0,1,0,1",            # deal 2 tricks again, in the order of the bids: Печун, Бардак, Гость, Бутка
         "dot", "2", "5",      # Печун (seat 2): asked_trump_twice
         "dot", "Печун", "6",  # bid_out_of_turn: his third dot today -> SLAP
         "N", "1", "1", "0", "0",   # deal 3 (3 cards, dealer Печун): Бардак, Гость, Бутка, Печун bid
-        "1,1,0,1",            # tricks
+        "0,1,1,1",            # tricks in the order of the bids: Бардак 0, Гость 1, Бутка 1, Печун 1
         "",                   # all deals entered: finish
         "y",                  # end the game day
     ]
     out = run(db, "play", input="\n".join(answers) + "\n")
     assert "the dealer Бутка may not bid 0" in out
+    assert "tricks taken, in the order of the bids (Печун, Бардак, Гость, Бутка)" in out
     assert "record it as said (house override)?" in out
     assert "commands at any prompt" in out
     assert "dot: Печун, deal 2, stalling" in out
@@ -271,7 +272,7 @@ def test_table_mode_can_be_left_and_resumed(db):
     assert "no contested game" in out
     with Ledger.open(db) as led:
         v = led.game(1)
-        assert v.state == "finished" and [r.tricks for r in v.results][1] == (1, 0, 1, 0)
+        assert v.state == "finished" and [r.tricks for r in v.results][1:] == [(1, 0, 1, 0), (1, 1, 0, 1)]
         assert v.dots_game == (0, 3, 0, 0) and v.slaps_day == (0, 1, 0, 0)
         assert led.verify() == []
 
@@ -375,13 +376,13 @@ def test_table_mode_in_russian(db):
                "H", "0", "0", "0", "0", "0,1,0,0",                   # deal 1
                "S", "1", "1", "0", "0", "n", "1",                    # deal 2: Бутка, the dealer, may not say 0
                "dot", "2", "7",                                     # a stalling dot to Печун
-               "1,0,1,0", "N", "1", "1", "0", "0", "1,1,0,1",        # deal 2's tricks; deal 3
+               "0,1,0,1", "N", "1", "1", "0", "0", "0,1,1,1",        # deal 2's tricks; deal 3 (as bid)
                "", "n"]                                             # finish; do not end the day
     out = run(db, "play", "--players", ",".join(PLAYERS), "--rules", "bus-angeles(schedule='1,2|3')", lang="ru",
               input="\n".join(answers) + "\n")
     for text in ("Бутка — новый игрок: в основной состав", "режим стола — партия 1", "команды в любой момент",
                  "козырь (открытая карта): S C D H, N — бескозырка", "заказ — Бутка (сдающий; нельзя 0)",
-                 "сдающий Бутка не может заказать 0; записать как сказано", "взятки по порядку мест",
+                 "сдающий Бутка не может заказать 0; записать как сказано", "взятки в порядке заказов (Печун, Бардак, Монай, Бутка)",
                  "точка кому (имя или место 1..4)", "7. stalling — затягивание игры", "точка: Печун, раздача 2",
                  "все раздачи записаны — Enter заканчивает партию", "партия окончена", "Итоги",
                  "закончить игровой день сейчас"):
@@ -447,3 +448,117 @@ def test_the_ledger_catalogue():
              for rule in CupRule]
     for d in days:
         assert cup_text(en, d) == d.cup_text
+
+
+# -- issue 23: the scorekeeper at the table ------------------------------------------------------
+
+
+def _game_of_three(db, rules="bus-angeles(schedule='1,2,3')"):
+    for p in PLAYERS:
+        run(db, "players", "add", p, "--core")
+    run(db, "game", "new", "--players", ",".join(PLAYERS), "--rules", rules)
+
+
+@pytest.mark.parametrize("args, english, russian", [
+    (("bids", "-1,0,0,0"), "Бутка (seat 1) bid -1; a bid is 0..1", "у игрока Бутка (место 1) заказ -1; заказ — от 0 до 1"),
+    (("bids", "x,0,0,0"), "bids must be whole numbers; seat 1 has 'x'", "заказы — целые числа; у места 1: 'x'"),
+    (("bids", "--order", "call", "0,-1,0,0"), "Печун (seat 2) bid -1; a bid is 0..1",
+     "у игрока Печун (место 2) заказ -1; заказ — от 0 до 1"),
+    (("bid", "Бутка", "-1"), "Бутка (seat 1) bid -1; a bid is 0..1", "у игрока Бутка (место 1) заказ -1"),
+    (("bid", "1", "two"), "bids must be whole numbers; seat 1 has 'two'", "заказы — целые числа; у места 1: 'two'"),
+    (("bids", "0,0,0,0", "--order", "clockwise"), "not an order of entry: 'clockwise'", "не порядок ввода: 'clockwise'"),
+])
+def test_a_bad_bid_gets_the_ledgers_own_message(db, args, english, russian):
+    """Not Typer's "No such option: -1" box: the ledger names the deal, the seat and the bid, in either language."""
+    _game_of_three(db)
+    run(db, "trump", "H")
+    out = run(db, *args, code=1)
+    assert out.startswith("error: deal 1 (1 card): " if "order" not in out else "error: ") and english in out, out
+    assert "No such option" not in out and "╭" not in out
+    out = run(db, *args, code=1, lang="ru")
+    assert out.startswith("ошибка: ") and russian in out, out
+    with Ledger.open(db) as led:
+        assert led.game().current.bids == (None, None, None, None)  # nothing written
+
+
+def test_a_mistyped_option_is_still_typers_error(db):
+    _game_of_three(db)
+    out = run(db, "bids", "--hose-override", "0,0,0,0", code=2)
+    assert "No such option: --hose-override" in out
+
+
+def test_bids_and_tricks_in_calling_order_from_the_command_line(db, monkeypatch):
+    """Deal 2 of the hand game (tests/test_ledger.py DEALS): Бутка deals, Печун bids first."""
+    _game_of_three(db)
+    run(db, "deal", "--trump", "H", "--bids", "0,0,0,0", "--tricks", "0,1,0,0")
+    run(db, "trump", "S")
+    out = run(db, "bids", "--order", "call", "1,0,1,1")  # Печун 1, Бардак 0, Монай 1, Бутка 1
+    assert "bids: Печун 1, Бардак 0, Монай 1, Бутка 1" in out
+    out = run(db, "tricks", "1,0,0,1", "--order", "call")
+    assert "deal 2 scored: Бутка +100, Печун +100, Бардак +50, Монай -100" in out
+    # $JOKER_LEDGER_ORDER makes it the default; deal 3: Печун deals, Бардак calls first
+    monkeypatch.setenv("JOKER_LEDGER_ORDER", "call")
+    out = run(db, "deal", "--trump", "D", "--bids", "1,1,1,1", "--tricks", "0,0,1,2")  # Бардак 0 … Печун 2
+    assert "deal 3 scored: Бутка +100, Печун +20, Бардак -100, Монай -100" in out
+    with Ledger.open(db) as led:
+        assert [r.tricks for r in led.game().results] == [(0, 1, 0, 0), (1, 1, 0, 0), (1, 2, 0, 0)]
+    out = run(db, "edit", "3", "--tricks", "0,1,1,1")  # still in calling order: Бардак 0, Монай 1, Бутка 1, Печун 1
+    with Ledger.open(db) as led:
+        assert led.game().results[2].tricks == (1, 1, 0, 1)
+
+
+def test_undo_after_edit_of_a_finished_game_takes_the_edit_back(db):
+    _game_of_three(db, "bus-angeles(schedule='1')")
+    run(db, "deal", "--trump", "H", "--bids", "0,0,0,0", "--tricks", "0,1,0,0")
+    run(db, "finish")
+    with Ledger.open(db) as led:
+        before = led.game()
+    out = run(db, "edit", "1", "--tricks", "1,0,0,0")
+    assert "deal 1 corrected: Бутка +10, Печун +50, Бардак +50, Монай +50" in out  # 0/1 over; 0/0 made
+    assert run(db, "undo") == "undone: correction of deal 1\n"
+    out = run(db, "show")
+    assert "finished" in out and "Standings" in out
+    with Ledger.open(db) as led:
+        v = led.game()
+        assert v.state == "finished" and v.results[0].scores == (50, 10, 50, 50)
+        assert (v.totals, v.cup_points) == (before.totals, before.cup_points)
+
+
+def test_names_differing_only_in_case_are_one_player(db):
+    run(db, "players", "add", A, "--core")
+    assert run(db, "players", "add", "БУТКА", code=1) == "error: player 'Бутка' already exists\n"
+    assert run(db, "players", "add", "бутка", code=1, lang="ru") == "ошибка: игрок 'Бутка' уже есть\n"
+    out = run(db, "game", "new", "--players", "бутка,Печун,Бардак,Монай", "--add-players")
+    assert "1. Бутка, 2. Печун" in out
+    assert run(db, "players", "list").count("утка") == 1
+
+
+def test_output_into_a_pipe_is_never_wrapped(tmp_path):
+    """A script reading `joker ledger show` through a pipe gets each row on one line and
+    each cell whole, whatever $COLUMNS says (a real pipe, not CliRunner)."""
+    import os
+    import subprocess
+    import sys
+
+    db = str(tmp_path / "pipe.db")
+    long = ["Александр Константинопольский", "Пётр Вознесенский-Старший", "Бардак", "Монай"]
+    with Ledger.open(db) as led:
+        for p in long:
+            led.add_player(p, core=True)
+        led.new_game(long, "bus-angeles(schedule='1,2,3,4,5,6,7,8')")
+        for trump, bids, tricks in (("H", "0,0,0,0", "0,1,0,0"), ("S", "1,1,0,1", "1,1,0,0")):
+            led.enter_deal(None, trump, bids, tricks)
+    env = {**os.environ, "COLUMNS": "40", "JOKER_LANG": "en"}
+    code = "import sys; from joker.cli.main import app; sys.argv[0] = 'joker'; app()"
+    out = subprocess.run([sys.executable, "-c", code, "ledger", "--db", db, "show"], env=env, text=True,
+                         capture_output=True, check=True).stdout
+    lines = out.splitlines()
+    assert lines[0].startswith("game 1 · ") and lines[0].endswith(" · bus-angeles(schedule='1,2,3,4,5,6,7,8') · open")
+    header = next(line for line in lines if "cards" in line)
+    assert all(name in header for name in long), out  # every name whole, on the header line
+    row = next(line for line in lines if line.lstrip().startswith("2 "))
+    assert "1/1" in row and "100" in row and "-100" in row and row.count("/") == 4, out
+    nxt = next(line for line in lines if "next:" in line)
+    assert nxt.strip() == ("next: deal 3 of 8: 3 cards, block 1 · dealer Пётр Вознесенский-Старший; "
+                           "Бардак bids first"), out
+    assert max(len(line) for line in lines) > 40  # wider than $COLUMNS: nothing was folded to fit it

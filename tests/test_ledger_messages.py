@@ -135,6 +135,15 @@ def test_the_english_is_what_the_ledger_raises_and_the_russian_is_russian(tmp_pa
     check("trump_and_bids_first", f"{where}: enter the trump and the bids first", led.set_tricks, g, "0,1,0,0")
     check("bids_count", f"{where}: 4 bids needed, one per seat in seat order; got 2", led.set_bids, g, "0,0")
     check("bids_not_whole", f"{where}: bids must be whole numbers; seat 2 has 'x'", led.set_bids, g, "0,x,0,0")
+    # in calling order (deal 1: Монай deals, Бутка bids first): the seat of a bad bid is still named
+    check("bids_count_call", f"{where}: 4 bids needed, in calling order (Бутка, Печун, Бардак, Монай); got 3",
+          led.set_bids, g, "0,0,0", order="call")
+    check("bids_not_whole", f"{where}: bids must be whole numbers; seat 2 has 'x'", led.set_bids, g, "0,x,0,0",
+          order="call")
+    check("bid_range", f"{where}: Бутка (seat 1) bid -1; a bid is 0..1", led.set_bids, g, "-1,0,0,0")
+    check("bids_not_whole", f"{where}: bids must be whole numbers; seat 3 has '-'", led.set_bid, g, C, "-")
+    check("bad_order", "not an order of entry: 'clockwise' ('seat': seat 1 first; 'call': as the players bid, "
+          "the first hand first and the dealer last)", led.set_bids, g, "0,0,0,0", order="clockwise")
     check("bid_range", f"{where}: Печун (seat 2) bid 2; a bid is 0..1", led.set_bids, g, [0, 2, 0, 0])
     e = check("dealer_bid", f"{where}: the bids sum to 1; the dealer Монай (seat 4) may not bid 1 "
               "(if that is what was said, record it with --house-override)", led.set_bids, g, [0, 0, 0, 1])

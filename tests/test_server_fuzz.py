@@ -25,6 +25,8 @@ from hypothesis import strategies as st
 from joker.server import create_app
 from joker.server import ws as ws_module
 from joker.server.protocol import FIELDS, MAX_MESSAGE, ProtocolError, RateLimit, parse_message
+from joker.server.social import REACTIONS, clean_chat
+from joker.server.table import SPECTATOR_CHAT, TableError
 from test_server_support import Client, create, join, mover, play_one, serve
 
 ALLOWED = {"ping", "sync", "leave"}  # well-formed requests that answer with no error or change the seats
@@ -61,7 +63,18 @@ FRAMES = st.one_of(
     st.integers(1, 800).map(lambda n: '{"type":' * n + '"ping"' + "}" * n),
     st.sampled_from(["NaN", "-Infinity", "1" + "0" * 2000, '{"type":"act","action":1e999}',
                      '{"type":"vote","seat":' + "9" * 1500 + "}", '{"type":"ping","type":5}', "",
-                     '{"type":"takeover","seat":-1}', '{"type":"act","action":"b\\u00b2"}']),
+                     '{"type":"takeover","seat":-1}', '{"type":"act","action":"b\\u00b2"}',
+                     # the chat, seat links and rematch (issue 23): too long, empty, control and lone
+                     # surrogate characters, unknown reactions and settings, a spectator's name not text,
+                     # a rematch before the game is over, a rule-breaking direction mark
+                     '{"type":"chat","text":"' + "ж" * 301 + '"}', '{"type":"chat","text":" \\n\\t "}',
+                     '{"type":"chat","text":"a\\u0000b"}', '{"type":"chat","text":"\\ud800"}',
+                     '{"type":"chat","text":"\\u202e"}', '{"type":"chat","text":["hi"]}', '{"type":"chat"}',
+                     '{"type":"chat","text":"hi","name":5}', '{"type":"chat","text":"hi","name":"' + "n" * 30 + '"}',
+                     '{"type":"react","reaction":"<b>"}', '{"type":"react","reaction":null}',
+                     '{"type":"chat_setting","spectators":"all"}', '{"type":"chat_setting","spectators":true}',
+                     '{"type":"chat_setting"}', '{"type":"rematch"}', '{"type":"rematch","table":"x"}',
+                     '{"type":"seat_link","seat":1}', '{"type":"renew_link","token":"x"}']),
     st.integers(MAX_MESSAGE - 20, MAX_MESSAGE + 20).map(lambda n: '{"type":"act","action":"' + "x" * n + '"}'),
     st.binary(max_size=64),                                                      # binary frames
 )
@@ -87,6 +100,18 @@ def _well_formed_and_allowed(frame: str | bytes, who: Client, table: Any) -> boo
         return True
     if kind == "takeover" and msg["seat"] == who.seat:
         return True  # a bot may play one's own seat
+    if kind in ("seat_link", "renew_link"):
+        return who.seat is not None
+    if kind == "react":
+        return who.seat is not None and msg["reaction"] in REACTIONS
+    if kind == "chat":
+        try:
+            clean_chat(msg["text"])
+        except TableError:
+            return False
+        return who.seat is not None  # spectators may not write at this table
+    if kind == "chat_setting":
+        return who.seat == table.host_seat and msg["spectators"] in SPECTATOR_CHAT
     if kind == "act" and who.seat is not None and who.seat == table.state.current_player:
         try:
             action = table.kit.game.parse_action(msg["action"])

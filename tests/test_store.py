@@ -46,4 +46,26 @@ def test_the_migrations_env_imports_absolutely():
 
 
 def test_the_revision_ids_stay_those_of_databases_already_written():
-    assert known_revisions() == {"0001_initial", "0002_web_tables", "0003_web_analyses", "0004_web_table_game"}
+    assert known_revisions() == {"0001_initial", "0002_web_tables", "0003_web_analyses", "0004_web_table_game",
+                                  "0005_web_chat_rematch"}
+
+
+def test_the_head_read_from_the_migration_files_is_alembics():
+    """Opening a database at the head decides so without Alembic (``declared_head``): it must be Alembic's head."""
+    from joker.store.schema import declared_head, head_revision
+
+    assert declared_head() == head_revision()
+
+
+def test_opening_a_database_at_the_head_does_not_import_alembic(tmp_path):
+    """The usual opening (schema already at the head) reads ``alembic_version`` with plain SQL: ``joker ledger``
+    commands start without Alembic's import (docs/scorekeeper.md, "Start-up")."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "k.db"
+    code = ("import sys; from joker.store import open_engine; e, _ = open_engine(sys.argv[1]); e.dispose(); "
+            "print('alembic' in sys.modules)")
+    first = subprocess.run([sys.executable, "-c", code, str(db)], capture_output=True, text=True, check=True)
+    again = subprocess.run([sys.executable, "-c", code, str(db)], capture_output=True, text=True, check=True)
+    assert (first.stdout.strip(), again.stdout.strip()) == ("True", "False")

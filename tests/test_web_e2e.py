@@ -197,10 +197,8 @@ def test_the_language_follows_the_browser_and_switches(server, browser, shots):
     ctx.close()
 
 
-def test_two_deals_on_the_scorekeepers_page(server, browser, shots):
-    from playwright.sync_api import expect
-
-    ctx, page, errors = _page(browser)
+def _keeper_game(page, server) -> str:
+    """A new scorekeeper game of bus-angeles(schedule='1,2') started on the page; its id."""
     page.goto(server + "/keeper")
     page.select_option("#k-preset", "bus-angeles")
     page.fill("#k-schedule", "1,2")
@@ -208,6 +206,14 @@ def test_two_deals_on_the_scorekeepers_page(server, browser, shots):
         page.fill(f"#k-player-{i}", name)
     page.click("#k-start")
     page.wait_for_url(re.compile(r"/keeper/game/\d+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def test_two_deals_on_the_scorekeepers_page(server, browser, shots):
+    from playwright.sync_api import expect
+
+    ctx, page, errors = _page(browser)
+    _keeper_game(page, server)
 
     def tap(selector: str) -> None:
         page.click(selector)
@@ -244,5 +250,62 @@ def test_two_deals_on_the_scorekeepers_page(server, browser, shots):
     page.screenshot(path=str(shots / "keeper-sheet.png"), full_page=True)
     page.click("#g-finish")
     expect(page.locator("#g-standings tbody tr").first).to_contain_text("Бутка")
+    assert not errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_the_scorekeepers_page_locks_while_an_entry_is_saved(server, browser, shots, width, height):
+    """Issue 23: a tap while "Score the deal" is being saved must not land on the next deal.  The save is held
+    in the browser (a routed request not yet let through); taps on the next trump, a bid and Undo go nowhere;
+    once the answer comes, deal 2 has nothing entered and deal 1 is as scored."""
+    from playwright.sync_api import expect
+
+    ctx, page, errors = _page(browser, width=width, height=height)
+    gid = _keeper_game(page, server)
+    page.click('#g-trump button[data-trump="H"]')
+    for seat in (0, 1, 2, 3):  # Монай deals: Бутка, Печун, Бардак, Монай bid 0, 0, 0, 0
+        page.click(f'#g-bids .tap-row[data-seat="{seat}"] button[data-bid="0"]')
+        expect(page.locator(f'#g-bids .tap-row[data-seat="{seat}"] button[data-bid="0"]')).to_have_class(
+            re.compile("selected"))
+    # the tricks in bidding order (here seat order: Монай deals)
+    assert page.locator("#g-tricks .tap-row").evaluate_all("rows => rows.map(r => r.dataset.seat)") == \
+        ["0", "1", "2", "3"]
+    for seat, t in enumerate((0, 1, 0, 0)):
+        page.click(f'#g-tricks .tap-row[data-seat="{seat}"] button[data-tricks="{t}"]')
+    held = []
+    page.route(re.compile(r".*/api/keeper/games/\d+/tricks$"), lambda route: held.append(route))
+    page.click("#g-score")
+    page.wait_for_function("() => document.body.classList.contains('saving')")
+    assert held, "the save was not held"
+    expect(page.locator("#g-saving")).to_be_visible()
+    page.screenshot(path=str(shots / f"keeper-saving-{width}.png"), full_page=True)
+
+    def real_tap(selector: str) -> None:  # a finger: at the button's place, whatever is there
+        box = page.locator(selector).bounding_box()
+        assert box is not None, selector
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    real_tap('#g-trump button[data-trump="S"]')
+    real_tap('#g-bids .tap-row[data-seat="1"] button[data-bid="1"]')
+    real_tap('#g-tricks .tap-row[data-seat="0"] button[data-tricks="1"]')
+    real_tap("#g-undo")
+    page.wait_for_timeout(300)  # time for any request those taps would send
+    held[0].continue_()  # the answer comes
+    expect(page.locator("#g-next")).to_contain_text("Deal 2 of 2")
+    expect(page.locator("#g-saving")).to_be_hidden()
+    expect(page.locator("#g-trump button.selected")).to_have_count(0)
+    expect(page.locator("#g-bids button.selected")).to_have_count(0)
+    expect(page.locator("#g-tricks button.selected")).to_have_count(0)
+    assert not page.evaluate("() => document.getElementById('g-entry').inert")
+    game = page.evaluate(f"() => fetch('/api/keeper/games/{gid}').then(r => r.json())")
+    assert game["current"]["number"] == 2 and game["current"]["trump"] is None
+    assert game["current"]["bids"] == [None, None, None, None]
+    deal1 = page.locator("table.sheet tr.deal").first.locator("td.cell .score")
+    expect(deal1).to_have_text(["50", "10", "50", "50"])  # 0/0 made 50; Печун 0/1 over 10
+    # deal 2: Бутка deals, so the tricks are asked Печун, Бардак, Монай, Бутка — as the bids
+    assert page.locator("#g-tricks .tap-row").evaluate_all("rows => rows.map(r => r.dataset.seat)") == \
+        ["1", "2", "3", "0"]
+    page.screenshot(path=str(shots / f"keeper-after-save-{width}.png"), full_page=True)
     assert not errors
     ctx.close()

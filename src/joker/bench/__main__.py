@@ -1,5 +1,5 @@
 """``python -m joker.bench NAME``: run a benchmark (``engine``, ``search``, ``server``, ``harness``, ``durak``,
-``arena``, ``firstmove``)."""
+``arena``, ``ledger``, ``firstmove``)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--games", type=int, default=3, help="games timing the search bot (default 3)")
     d.add_argument("--bot", default="search", help="the bot timed per decision (default search)")
     d.add_argument("--boards", type=int, default=10, help="arena boards, heuristic vs random (default 10)")
+    lg = sub.add_parser("ledger", help="joker ledger start-up: `joker ledger show` wall time vs `python -c pass`")
+    lg.add_argument("--runs", type=int, default=15, help="starts of each command (default 15)")
     a = sub.add_parser("arena", help="arena deals/s: the local process pool against a local Ray, same match")
     a.add_argument("--bots", default="heuristic,random", help="two bots (default heuristic,random)")
     a.add_argument("--preset", default=None, help="rules preset or string (default: the game's first preset)")
@@ -63,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
         from . import durak
 
         durak.run(args.seconds, args.games, args.bot, args.boards)
+    elif args.name == "ledger":
+        from . import ledger
+
+        ledger.run(args.runs)
     elif args.name == "firstmove":
         from . import firstmove
 

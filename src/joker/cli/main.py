@@ -1,23 +1,22 @@
-"""The ``joker`` command."""
+"""The ``joker`` command.
+
+Its commands are imported only when named (or when ``--help`` lists them):
+``joker ledger show`` reads none of the modules that play, serve, simulate
+or analyse, so it starts in a fraction of a second (``python -m joker.bench
+ledger``).  :data:`LAZY` names the module and object of each; ``replay`` is
+defined here and imports what it uses when it runs.
+"""
 
 from __future__ import annotations
 
-import json
+import importlib
 from pathlib import Path
 
 import typer
 import typer.core
-from rich.console import Console
-from rich.markup import escape
-
-from joker.cards import format_suit
-from joker.errors import JokerError
-from joker.games.joker.record import fines_of, load_record, replay as replay_record, totals_with_penalties
-from joker.games.joker.sheet import build_sheet, standings_rows
-from .play import play_command
-from .simulate import simulate_command
-from .render import sheet_table, standings_table
-from .rules_cmd import rules_command
+import typer.main
+import typer.models
+from typer import _click  # Typer 0.29 bundles click as typer._click
 
 
 def _flags_show_no_value() -> None:
@@ -44,7 +43,52 @@ def _flags_show_no_value() -> None:
 _flags_show_no_value()
 
 
+LAZY: dict[str, tuple[str, str]] = {
+    "play": ("joker.cli.play", "play_command"),
+    "simulate": ("joker.cli.simulate", "simulate_command"),
+    "rules": ("joker.cli.rules_cmd", "rules_command"),
+    "ledger": ("joker.cli.ledger", "app"),
+    "serve": ("joker.cli.serve", "serve_command"),
+    "arena": ("joker.cli.arena", "arena_command"),
+    "analyse": ("joker.cli.analyse", "analyse_command"),
+    "warmup": ("joker.cli.warmup", "warmup_command"),
+}
+"""``joker``'s commands after ``replay``, in the order ``--help`` lists them:
+name → (module, attribute): a command function or a Typer app (a group)."""
+
+
+class LazyGroup(typer.core.TyperGroup):
+    """The ``joker`` group: a command of :data:`LAZY` is imported and built the
+    first time it is looked up (click's lazy-loading pattern), with the same
+    settings Typer gives the commands it builds itself."""
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
+        return [*self.commands, *(n for n in LAZY if n not in self.commands)]
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> _click.Command | None:  # type: ignore[override]
+        if cmd_name not in self.commands and cmd_name in LAZY:
+            module, attribute = LAZY[cmd_name]
+            target = getattr(importlib.import_module(module), attribute)
+            short, markup = app.pretty_exceptions_short, self.rich_markup_mode
+            if isinstance(target, typer.Typer):
+                self.commands[cmd_name] = typer.main.get_group_from_info(
+                    typer.models.TyperInfo(target, name=cmd_name), pretty_exceptions_short=short,
+                    suggest_commands=self.suggest_commands, rich_markup_mode=markup)
+            else:
+                self.commands[cmd_name] = typer.main.get_command_from_info(
+                    typer.models.CommandInfo(name=cmd_name, callback=target), pretty_exceptions_short=short,
+                    rich_markup_mode=markup)
+        return self.commands.get(cmd_name)
+
+    def resolve_command(self, ctx: typer.Context, args: list[str]) -> tuple[str | None, _click.Command | None, list[str]]:  # type: ignore[override]
+        if args and args[0] not in self.commands and args[0] not in LAZY:
+            for name in LAZY:  # an unknown name: "Did you mean …?" looks among every command
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
+
+
 app = typer.Typer(
+    cls=LazyGroup,
     rich_markup_mode="markdown",  # a docstring's paragraphs are reflowed to the terminal, not broken where typed
     help="Joker («Джокер», «Расписной покер»): play, keep score, analyse.",
     no_args_is_help=True,
@@ -67,7 +111,17 @@ def replay(
     does not replay under its own rules.  A Durak record is printed bout by
     bout (docs/durak.md).
     """
+    import json
+
+    from rich.console import Console
+    from rich.markup import escape
+
+    from joker.cards import format_suit
+    from joker.errors import JokerError
+    from joker.games.joker.record import fines_of, load_record, replay as replay_record, totals_with_penalties
+    from joker.games.joker.sheet import build_sheet, standings_rows
     from .durak.replay import replay_other_game
+    from .render import sheet_table, standings_table
 
     if replay_other_game(file, as_json):
         return
@@ -107,22 +161,6 @@ def replay(
 
 
 app.command("replay")(replay)
-app.command("play")(play_command)
-app.command("simulate")(simulate_command)
-app.command("rules")(rules_command)
-
-from .ledger import app as ledger_app  # noqa: E402
-app.add_typer(ledger_app, name="ledger")
-
-from .serve import serve_command  # noqa: E402
-app.command("serve")(serve_command)
-
-from .arena import arena_command  # noqa: E402
-app.command("arena")(arena_command)
-from .analyse import analyse_command  # noqa: E402
-app.command("analyse")(analyse_command)
-from .warmup import warmup_command  # noqa: E402
-app.command("warmup")(warmup_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
 from joker.games.joker.sheet import SheetRow
 from joker.i18n import Tr
+
+if TYPE_CHECKING:  # rich.progress (and rich.live) only when a long run shows its progress, not for a sheet
+    from rich.progress import Progress, TaskID
 
 
 def sheet_table(rows: Sequence[SheetRow], players: Sequence[str], title: str | None = None,
@@ -104,12 +104,14 @@ class LineProgress:
     def __exit__(self, *exc: object) -> None:
         return None
 
-    def add_task(self, description: str, total: float | None = None) -> TaskID:
+    def add_task(self, description: str, total: float | None = None) -> "TaskID":
+        from rich.progress import TaskID
+
         now = time.monotonic()
         self.tasks.append(_Line(description, total, now, now))
         return TaskID(len(self.tasks) - 1)
 
-    def update(self, task: TaskID, completed: float | None = None, total: float | None = None) -> None:
+    def update(self, task: "TaskID", completed: float | None = None, total: float | None = None) -> None:
         t = self.tasks[task]
         if total is not None:
             t.total = total
@@ -135,10 +137,12 @@ def _clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-def progress_bar(console: Console) -> Progress | LineProgress:
+def progress_bar(console: Console) -> "Progress | LineProgress":
     """The progress of long runs (simulate, arena): on a terminal a Rich bar
     (description, bar, done/total, elapsed, remaining); elsewhere a
     :class:`LineProgress` line every minute."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
     if not console.is_terminal:
         return LineProgress(console)
     return Progress(

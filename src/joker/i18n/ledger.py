@@ -62,6 +62,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_playing": "{who!r} does not play in this game (players: {players}; or a seat 1..{seats})",
         "bids_count": "{where}: {n} bids needed, one per seat in seat order; got {got}",
         "tricks_count": "{where}: {n} trick counts needed, one per seat in seat order; got {got}",
+        "bids_count_call": "{where}: {n} bids needed, in calling order ({names}); got {got}",
+        "tricks_count_call": "{where}: {n} trick counts needed, in calling order ({names}); got {got}",
+        "bad_order": "not an order of entry: {order!r} ('seat': seat 1 first; 'call': as the players bid, "
+                     "the first hand first and the dealer last)",
         "bids_missing_seat": "{where}: the bids of seat {seat} is missing",
         "tricks_missing_seat": "{where}: the trick counts of seat {seat} is missing",
         "bids_not_whole": "{where}: bids must be whole numbers; seat {seat} has {value!r}",
@@ -135,6 +139,9 @@ TEXTS: dict[str, dict[str, str]] = {
         # import (paper.py)
         "at": "{where}: {error}",
         "cannot_read": "cannot read {path}: {error}",
+        "duplicate_import": "{source}: game {game} of {date} already has these players in these seats and these "
+                            "deals: this sheet was imported before (if it really was played twice, import it "
+                            "again with --force)",
         "cell_not_whole": "{where}: {what} must be a whole number, not {cell!r}",
         "redeal_row_deal": "{where}: a redeal row needs the deal number: redeal,DEAL[,reason]",
         "penalty_row_form": "{where}: a {kind} row is {kind},DEAL,PLAYER,CODE[,note] (CODE from RULES.md §11 or other)",
@@ -181,6 +188,11 @@ TEXTS: dict[str, dict[str, str]] = {
                       "дано: {got}",
         "tricks_count": "{where}: нужно {n} {n:число|числа|чисел} взяток, по одному на место, по порядку мест; "
                         "дано: {got}",
+        "bids_count_call": "{where}: нужно {n} {n:заказ|заказа|заказов}, в порядке торговли ({names}); дано: {got}",
+        "tricks_count_call": "{where}: нужно {n} {n:число|числа|чисел} взяток, в порядке торговли ({names}); "
+                             "дано: {got}",
+        "bad_order": "не порядок ввода: {order!r} ('seat' — по местам, с первого; 'call' — как заказывали: "
+                     "с первой руки, сдающий последним)",
         "bids_missing_seat": "{where}: нет заказа места {seat}",
         "tricks_missing_seat": "{where}: нет числа взяток места {seat}",
         "bids_not_whole": "{where}: заказы — целые числа; у места {seat}: {value!r}",
@@ -252,6 +264,9 @@ TEXTS: dict[str, dict[str, str]] = {
                           "(--keeper-pick ИМЯ)",
         "at": "{where}: {error}",
         "cannot_read": "не удаётся прочитать {path}: {error}",
+        "duplicate_import": "{source}: в партии {game} за {date} те же игроки на тех же местах и те же раздачи: "
+                            "этот лист уже загружен (если партию и правда сыграли дважды, загрузите его снова "
+                            "с --force)",
         "cell_not_whole": "{where}: {what} — целое число, а не {cell!r}",
         "redeal_row_deal": "{where}: в строке пересдачи нужен номер раздачи: redeal,РАЗДАЧА[,причина]",
         "penalty_row_form": "{where}: строка {kind} — это {kind},РАЗДАЧА,ИГРОК,КОД[,примечание] "
@@ -301,6 +316,8 @@ VARIANTS: dict[str, dict[str, dict[str, str]]] = {
                         "(“Abandon” it if it will not be finished)",
             "keeper_decides": "the cup of {date} is tied after every rule between {players}: the keeper decides "
                               "(choose the holder, then “End the day” again)",
+            "duplicate_import": "{source}: game {game} of {date} already has these players in these seats and "
+                                "these deals: this sheet was imported before",
         },
         "ru": {
             "no_player": "нет игрока {name!r} (добавьте его в разделе «Игроки» или отметьте «Незнакомые имена "
@@ -329,6 +346,8 @@ VARIANTS: dict[str, dict[str, dict[str, str]]] = {
                         "(если её не доиграют, нажмите «Бросить»)",
             "keeper_decides": "кубок {date} поровну по всем правилам между {players}: решает ведущий записи "
                               "(выберите, кому кубок, и снова нажмите «Закончить день»)",
+            "duplicate_import": "{source}: в партии {game} за {date} те же игроки на тех же местах и те же "
+                                "раздачи: этот лист уже загружен",
         },
     },
 }

@@ -26,10 +26,11 @@ from joker.games.joker.scoring import DealResult
 from joker.store import CupResult, Deal, Entry, Game, InfringementRow, Slap, utcnow
 from . import regulation as reg
 from .db import LedgerError
-from .inputs import _ints, _seat_in, parse_trump
+from .inputs import SEAT_ORDER, _ints, _seat_in, parse_trump
 from joker.i18n import LedgerPart as Part
 from .records import (
     _current_number,
+    _dealer,
     _names,
     _next_attempt,
     _no_bids,
@@ -38,6 +39,7 @@ from .records import (
     _rescore,
     _rules,
     _scored,
+    _seats_given,
     _state,
     _where,
 )
@@ -68,7 +70,7 @@ def _ensure_attempt(s: Session, g: Game, rules: Rules) -> tuple[Deal, dict[str, 
     spec = rules.deals[n - 1]
     attempt = _next_attempt(g, n)
     d = Deal(number=n, attempt=attempt, block=spec.block + 1, cards=spec.cards, kind=spec.kind.value,
-             dealer=(g.first_dealer + n - 1) % rules.players, status=OPEN, bids=None, tricks=None)
+             dealer=_dealer(g, rules, n), status=OPEN, bids=None, tricks=None)
     g.deals.append(d)
     s.flush()
     return d, None
@@ -112,14 +114,16 @@ def _op_trump(s: Session, g: Game, trump: str) -> None:
     _journal(s, g, "trump", {"deal": d.id, "before": before})
 
 
-def _op_bids(s: Session, g: Game, bids: Sequence[int | None] | str, override: bool, kind: str = "bids") -> None:
+def _op_bids(s: Session, g: Game, bids: Sequence[int | str | None] | str, override: bool, kind: str = "bids",
+             order: str = SEAT_ORDER) -> None:
     rules = _rules(g)
     n = _number_to_enter(g, rules)
     where = _where(rules, n)
+    seats = _seats_given(g, rules, n, order)
     if _no_bids(rules, n):
         gold = rules.deals[n - 1].kind == DealKind.GOLD
         raise LedgerError("no_bids_gold" if gold else "no_bids_misere", where=where)
-    values = _ints(bids, rules.players, "bids", where, allow_none=True)
+    values = _ints(bids, rules.players, "bids", where, allow_none=True, seats=seats, names=_names(g))
     d, before = _ensure_attempt(s, g, rules)
     _check_bids(g, rules, d, values, override)
     d.bids = values
@@ -128,7 +132,7 @@ def _op_bids(s: Session, g: Game, bids: Sequence[int | None] | str, override: bo
     _journal(s, g, kind, {"deal": d.id, "before": before})
 
 
-def _finish_attempt(s: Session, g: Game, d: Deal, tricks: Sequence[int] | str) -> DealResult:
+def _finish_attempt(s: Session, g: Game, d: Deal, tricks: Sequence[int] | str, order: str = SEAT_ORDER) -> DealResult:
     rules = _rules(g)
     where = _where(rules, d.number)
     names = _names(g)
@@ -139,7 +143,8 @@ def _finish_attempt(s: Session, g: Game, d: Deal, tricks: Sequence[int] | str) -
         missing = [names[i] for i, b in enumerate(d.bids or [None] * rules.players) if b is None]
         if missing:
             raise LedgerError("bids_missing", where=where, names=", ".join(missing))
-    values = _ints(tricks, rules.players, "tricks", where)
+    values = _ints(tricks, rules.players, "tricks", where, seats=_seats_given(g, rules, d.number, order),
+                   names=names)
     _check_tricks(rules, d.number, values)
     state = _state(g)
     try:
@@ -154,20 +159,20 @@ def _finish_attempt(s: Session, g: Game, d: Deal, tricks: Sequence[int] | str) -
     return new.results[-1]
 
 
-def _op_tricks(s: Session, g: Game, tricks: Sequence[int] | str) -> DealResult:
+def _op_tricks(s: Session, g: Game, tricks: Sequence[int] | str, order: str = SEAT_ORDER) -> DealResult:
     d = _open_attempt(g)
     rules = _rules(g)
     n = _number_to_enter(g, rules)
     if d is None:
         raise LedgerError("trump_and_bids_first", where=_where(rules, n))
     before = _snap(d)
-    result = _finish_attempt(s, g, d, tricks)
+    result = _finish_attempt(s, g, d, tricks, order)
     _journal(s, g, "tricks", {"deal": d.id, "before": before})
     return result
 
 
 def _op_deal(s: Session, g: Game, trump: str, bids: Sequence[int] | str | None, tricks: Sequence[int] | str,
-             override: bool, expect: int | None) -> DealResult:
+             override: bool, expect: int | None, order: str = SEAT_ORDER) -> DealResult:
     rules = _rules(g)
     if expect is not None:
         n = _current_number(g, rules)
@@ -178,12 +183,13 @@ def _op_deal(s: Session, g: Game, trump: str, bids: Sequence[int] | str | None, 
     n = _number_to_enter(g, rules)
     where = _where(rules, n)
     t = parse_trump(trump)
+    seats = _seats_given(g, rules, n, order)
     if _no_bids(rules, n):
         values = None
     else:
         if bids is None:
             raise LedgerError("bids_needed", where=where)
-        values = _ints(bids, rules.players, "bids", where)
+        values = _ints(bids, rules.players, "bids", where, seats=seats, names=_names(g))
     d, before = _ensure_attempt(s, g, rules)
     if before is not None:  # the deal was begun entry by entry: the whole deal must agree with it
         override = _agrees_with_entered(g, d, where, t, values, override)
@@ -192,7 +198,7 @@ def _op_deal(s: Session, g: Game, trump: str, bids: Sequence[int] | str | None, 
     d.trump = t
     d.bids = values
     d.house_override = bool(override)
-    result = _finish_attempt(s, g, d, tricks)
+    result = _finish_attempt(s, g, d, tricks, order)
     _journal(s, g, "deal", {"deal": d.id, "before": before})
     return result
 
@@ -305,7 +311,7 @@ def _op_undo(s: Session, g: Game) -> Undone:
     p = e.payload
     done = Undone(e.kind)
     if e.kind in UNDO_DEAL_KINDS:
-        if g.state != OPEN:
+        if g.state != OPEN and e.kind != "edit":  # a correction of a finished game is taken back, the game stays so
             raise _closed(g)
         d = s.get(Deal, p["deal"])
         if d is not None:
@@ -353,30 +359,36 @@ def _op_undo(s: Session, g: Game) -> Undone:
     s.refresh(g)
     if g.state == OPEN:
         _rescore(g, _state(g))
+    elif e.kind == "edit":  # its totals, places and cup points as they were before the correction
+        state = _state(g)
+        _rescore(g, state)
+        if g.state == FINISHED:
+            _store_results(s, g, state)
     return done
 
 
 def _op_edit(s: Session, g: Game, number: int, trump: str | None, bids: Sequence[int] | str | None,
-             tricks: Sequence[int] | str | None, override: bool | None) -> None:
+             tricks: Sequence[int] | str | None, override: bool | None, order: str = SEAT_ORDER) -> None:
     rules = _rules(g)
     where = _where(rules, number) if 1 <= number <= len(rules.deals) else Part("deal_number", deal=number)
     rows = [d for d in _scored(g) if d.number == number]
     if not rows:
         raise LedgerError("edit_not_scored", where=where, scored=len(_scored(g)))
     d = rows[0]
+    seats = _seats_given(g, rules, number, order)
     before = _snap(d)
     if trump is not None:
         d.trump = parse_trump(trump)
     if override is not None:
         d.house_override = override
     if bids is not None:
-        values = _ints(bids, rules.players, "bids", where)
+        values = _ints(bids, rules.players, "bids", where, seats=seats, names=_names(g))
         _check_bids(g, rules, d, values, d.house_override)
         d.bids = values
     elif override is False and d.bids is not None:
         _check_bids(g, rules, d, list(d.bids), False)
     if tricks is not None:
-        d.tricks = _ints(tricks, rules.players, "tricks", where)
+        d.tricks = _ints(tricks, rules.players, "tricks", where, seats=seats, names=_names(g))
         try:
             _check_tricks(rules, number, d.tricks)
         except LedgerError as e:  # named with the game, as the engine's replay below would
@@ -389,5 +401,5 @@ def _op_edit(s: Session, g: Game, number: int, trump: str | None, bids: Sequence
         _store_results(s, g, state)
         if g.day.ended_at is not None:
             _decide_cup(s, g.day, _keeper_pick_of(s, g.day))
-    elif g.state == OPEN:
-        _journal(s, g, "edit", {"deal": d.id, "before": before})
+    # journaled whatever the game's state: undo takes the correction back (a finished game stays finished)
+    _journal(s, g, "edit", {"deal": d.id, "before": before})

@@ -29,6 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from joker.cards import format_suit
 from joker.errors import JokerError
 from joker.games.joker.record import GameRecord, replay
@@ -38,7 +41,8 @@ from .db import LedgerError
 from .entry import _ensure_attempt, _op_deal, _op_penalty, _op_redeal, _penalty_word
 from .inputs import parse_trump
 from joker.i18n import LedgerPart as Part
-from .records import _record
+from joker.store import Game
+from .records import _record, _scored
 from .repository import Ledger
 from .rows import _game, _new_game
 from .standings import _op_finish
@@ -175,13 +179,39 @@ def parse_sheet(text: str, players: int, source: str = "sheet") -> PaperSheet:
     return PaperSheet(tuple(names), tuple(items), source)
 
 
+def _deals_of(g: Game) -> list[tuple[int, str | None, tuple[int, ...] | None, tuple[int, ...] | None]]:
+    """A game's scored deals as :func:`_refuse_duplicate` compares them: number, trump, bids, tricks."""
+    return [(d.number, d.trump, None if d.bids is None else tuple(d.bids),
+             None if d.tricks is None else tuple(d.tricks)) for d in _scored(g)]
+
+
+def _refuse_duplicate(s: Session, g: Game, source: str, force: bool) -> None:
+    """Refuse the game ``g`` just imported from ``source`` when it is a game already
+    in the ledger: **the same** means on the same game day, the same players in the
+    same seats, and the same scored deals (each deal's number, trump, bids and
+    tricks).  Fines, dots, redeals and the rules are not compared: the same deals
+    of the same players on the same day are the same evening, however they were
+    typed.  ``force``: import anyway (a game really played twice).  Raises
+    :class:`LedgerError` ``duplicate_import`` naming the game already there."""
+    if force:
+        return
+    seats = [st.player_id for st in g.seats]
+    deals = _deals_of(g)
+    for other in s.scalars(select(Game).where(Game.day_id == g.day_id, Game.id != g.id).order_by(Game.id)):
+        if [st.player_id for st in other.seats] == seats and _deals_of(other) == deals:
+            raise LedgerError("duplicate_import", source=source, game=other.id, date=g.day.date)
+
+
 def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", date: dt.date | None = None,
                  first_dealer: int | None = None, add_players: bool = False,
-                 extras: Sequence[SheetExtra] = (), finish: bool = True, extras_source: str = "infringements") -> int:
+                 extras: Sequence[SheetExtra] = (), finish: bool = True, extras_source: str = "infringements",
+                 force: bool = False) -> int:
     """Enter a parsed sheet as a new game (one transaction); returns the game id.
 
     ``extras``: the rows of a second file (:func:`parse_extras`), its redeals
-    placed before the deal they redeal, its fines and dots after the sheet's rows."""
+    placed before the deal they redeal, its fines and dots after the sheet's rows.
+    A sheet already imported (:func:`_refuse_duplicate`: same day, players and
+    deals) is refused unless ``force``; nothing is written then."""
     try:
         r = parse_rules(rules)
     except JokerError as e:
@@ -227,6 +257,7 @@ def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", 
                     _op_penalty(s, g, item.player, item.code, item.kind, item.note, item.deal, False)
             except LedgerError as e:
                 raise LedgerError("at", where=where, error=e) from None
+        _refuse_duplicate(s, g, sheet.source, force)
         if finish and expected > len(r.deals):
             _op_finish(s, g)
         return g.id
@@ -234,8 +265,9 @@ def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", 
 
 def import_csv(ledger: Ledger, path: str | Path, rules: str = "bus-angeles", date: dt.date | None = None,
                first_dealer: int | None = None, add_players: bool = False,
-               infringements: str | Path | None = None, finish: bool = True) -> int:
-    """Import a paper-sheet CSV file (and optionally a second file of infringement rows)."""
+               infringements: str | Path | None = None, finish: bool = True, force: bool = False) -> int:
+    """Import a paper-sheet CSV file (and optionally a second file of infringement rows)
+    as :func:`import_sheet` does (``force``: even when already imported)."""
     path = Path(path)
     try:
         players = parse_rules(rules).players
@@ -244,7 +276,7 @@ def import_csv(ledger: Ledger, path: str | Path, rules: str = "bus-angeles", dat
     sheet = parse_sheet(_read(path), players, path.name)
     extras = parse_extras(_read(Path(infringements)), Path(infringements).name) if infringements else []
     return import_sheet(ledger, sheet, rules, date, first_dealer, add_players, extras, finish,
-                        Path(infringements).name if infringements else "infringements")
+                        Path(infringements).name if infringements else "infringements", force)
 
 
 def _read(path: Path) -> str:
@@ -292,10 +324,12 @@ def record_json(ledger: Ledger, game: int | None = None) -> str:
 
 
 def import_record(ledger: Ledger, text: str, source: str = "record", date: dt.date | None = None,
-                  add_players: bool = False, finish: bool = True) -> int:
+                  add_players: bool = False, finish: bool = True, force: bool = False) -> int:
     """Enter a JSON record as a new game (one transaction).  A game played through
     the engine (hands and actions) is replayed and kept as its trump, bids and
-    tricks; the record's redeals (``meta.redeals``) and penalties come along."""
+    tricks; the record's redeals (``meta.redeals``) and penalties come along.
+    A record already imported (same day, players and deals) is refused unless
+    ``force``, as :func:`import_sheet`."""
     try:
         rec = GameRecord.from_json(text)
         rules = parse_rules(rec.rules)
@@ -328,6 +362,7 @@ def import_record(ledger: Ledger, text: str, source: str = "record", date: dt.da
                 _op_penalty(s, g, p.seat, p.code, p.kind, p.note, None if p.deal is None else p.deal + 1, False)
             except LedgerError as err:
                 raise LedgerError("record_penalty", source=source, seat=p.seat + 1, error=err) from None
+        _refuse_duplicate(s, g, source, force)
         if finish and state.is_terminal():
             _op_finish(s, g)
         return g.id

@@ -13,6 +13,8 @@ from joker.errors import JokerError, RecordError
 from joker.games.joker.record import DealEntry, GameRecord, Penalty, replay
 from joker.games.joker.rules import Rules, parse_rules
 from .db import LedgerError
+from .inputs import SEAT_ORDER, check_order
+from .regulation import bidding_order
 from joker.i18n import LedgerPart as Part
 from joker.store.ledger_tables import Deal, Game
 from .values import OPEN, SCORED, VOID
@@ -58,6 +60,20 @@ def _next_attempt(g: Game, number: int) -> int:
 def _where(rules: Rules, number: int) -> Part:
     """The deal's label in messages: "deal 2 (2 cards)", "раздача 2 (2 карты)"."""
     return Part("deal", deal=number, cards=rules.deals[number - 1].cards)
+
+
+def _dealer(g: Game, rules: Rules, number: int) -> int:
+    """The 0-based seat dealing deal ``number`` (1-based): the deal passes to the left (RULES.md §3)."""
+    return (g.first_dealer + number - 1) % rules.players
+
+
+def _seats_given(g: Game, rules: Rules, number: int, order: str) -> list[int] | None:
+    """The seat of each number the keeper gives for deal ``number`` (bids, tricks):
+    ``None`` in seat order; in calling order the bidding order, the first hand
+    first and the dealer last (RULES.md §6).  Raises :class:`LedgerError` ``bad_order``."""
+    if check_order(order) == SEAT_ORDER:
+        return None
+    return bidding_order(_dealer(g, rules, number), rules.players)
 
 
 def _no_bids(rules: Rules, number: int) -> bool:

@@ -48,8 +48,8 @@ from joker.store import DEFAULT_TIMEOUT, WRITE, Game, GameDay, Player, display, 
 from . import regulation as reg
 from .db import LedgerError, open_engine, translated
 from .entry import _op_bids, _op_deal, _op_edit, _op_penalty, _op_redeal, _op_tricks, _op_trump, _op_undo, _reason
-from .inputs import _player_name, _seat_in
-from .records import _names, _open_attempt
+from .inputs import SEAT_ORDER, _player_name, _seat_in
+from .records import _names, _number_to_enter, _open_attempt, _rules, _where
 from .rows import (
     _current_game_id,
     _day,
@@ -123,10 +123,15 @@ class Ledger:
 
     # -- players --------------------------------------------------------------------------------
     def add_player(self, name: str, core: bool = False) -> PlayerInfo:
+        """Add a player (``core``: of the core roster, RULES.md §12).  Names are
+        compared ignoring case: a name that differs from a player's only in case is
+        that player, and is refused.  Raises :class:`LedgerError` (``bad_name``,
+        ``player_exists`` naming the player as first spelled)."""
         name = _player_name(name)
         with self.write() as s:
-            if _player_named(s, name) is not None:
-                raise LedgerError("player_exists", name=name)
+            same = _player_named(s, name)
+            if same is not None:  # names are compared ignoring case: the first spelling stays
+                raise LedgerError("player_exists", name=same.name)
             p = Player(name=name, core=core)
             s.add(p)
             s.flush()
@@ -140,8 +145,9 @@ class Ledger:
         new = _player_name(new)
         with self.write() as s:
             p = _player(s, old)
-            if new != p.name and _player_named(s, new) is not None:
-                raise LedgerError("player_exists", name=new)
+            same = _player_named(s, new)
+            if same is not None and same.id != p.id:  # a change of case alone renames the same player
+                raise LedgerError("player_exists", name=same.name)
             p.name = new
             return _player_info(p)
 
@@ -248,38 +254,49 @@ class Ledger:
             _op_trump(s, g, trump)
             return _current(s, g)
 
-    def set_bids(self, game: int | None, bids: Sequence[int | None] | str, house_override: bool = False) -> CurrentDeal:
-        """Bids per seat in seat order (``None``/``-`` for not yet said)."""
+    def set_bids(self, game: int | None, bids: Sequence[int | None] | str, house_override: bool = False,
+                 order: str = SEAT_ORDER) -> CurrentDeal:
+        """Bids, one per player (``None``/``-`` for not yet said): in seat order, or with
+        ``order="call"`` as the players bid, the first hand first and the dealer last
+        (RULES.md §6).  Raises :class:`LedgerError` naming the deal and seat of a bad bid."""
         with self.write() as s:
             g = _lock(s, game)
-            _op_bids(s, g, bids, house_override)
+            _op_bids(s, g, bids, house_override, order=order)
             return _current(s, g)
 
-    def set_bid(self, game: int | None, who: str | int, bid: int, house_override: bool = False) -> CurrentDeal:
-        """One player's bid (name or 0-based seat), e.g. as said round the table."""
+    def set_bid(self, game: int | None, who: str | int, bid: int | str, house_override: bool = False) -> CurrentDeal:
+        """One player's bid (name or 0-based seat), e.g. as said round the table;
+        ``bid`` a number or its text as typed.  Raises :class:`LedgerError` (a bid
+        that is no whole number, or outside 0..cards, named with its deal and seat)."""
         with self.write() as s:
             g = _lock(s, game)
             names = _names(g)
             seat = _seat_in(names, who)
             d = _open_attempt(g)
-            cur = list(d.bids) if d is not None and d.bids else [None] * len(names)
+            cur: list[int | str | None] = list(d.bids) if d is not None and d.bids else [None] * len(names)
+            if isinstance(bid, str) and bid.strip() in ("", "-", "?"):
+                rules = _rules(g)
+                raise LedgerError("bids_not_whole", where=_where(rules, _number_to_enter(g, rules)), seat=seat + 1,
+                                  value=bid)
             cur[seat] = bid
             _op_bids(s, g, cur, house_override or (d is not None and d.house_override), kind="bid")
             return _current(s, g)
 
-    def set_tricks(self, game: int | None, tricks: Sequence[int] | str) -> DealResult:
-        """Tricks taken per seat: scores the deal (the engine checks they sum to the deal size)."""
+    def set_tricks(self, game: int | None, tricks: Sequence[int] | str, order: str = SEAT_ORDER) -> DealResult:
+        """Tricks taken, one per player (in seat order, or ``order="call"``: in bidding
+        order): scores the deal (the engine checks they sum to the deal size)."""
         with self.write() as s:
             g = _lock(s, game)
-            return _op_tricks(s, g, tricks)
+            return _op_tricks(s, g, tricks, order)
 
     def enter_deal(self, game: int | None, trump: str, bids: Sequence[int] | str | None, tricks: Sequence[int] | str,
-                   house_override: bool = False, expect_deal: int | None = None) -> DealResult:
+                   house_override: bool = False, expect_deal: int | None = None, order: str = SEAT_ORDER) -> DealResult:
         """A whole deal at once (one entry to undo).  ``expect_deal``: refuse
-        (:class:`ConflictError`) unless the game is at that deal."""
+        (:class:`ConflictError`) unless the game is at that deal; ``order``: bids and
+        tricks in seat order, or ``"call"``, in bidding order (as :meth:`set_bids`)."""
         with self.write() as s:
             g = _lock(s, game)
-            return _op_deal(s, g, trump, bids, tricks, house_override, expect_deal)
+            return _op_deal(s, g, trump, bids, tricks, house_override, expect_deal, order)
 
     def penalty(self, game: int | None, who: str | int, code: str, kind: str | None = None, note: str = "",
                 deal: int | None = None, redeal: bool | None = None) -> PenaltyInfo:
@@ -331,12 +348,14 @@ class Ledger:
 
     def edit_deal(self, game: int | None, number: int, trump: str | None = None,
                   bids: Sequence[int] | str | None = None, tricks: Sequence[int] | str | None = None,
-                  house_override: bool | None = None) -> GameView:
+                  house_override: bool | None = None, order: str = SEAT_ORDER) -> GameView:
         """Correct a scored deal; every score after it is recomputed (and a
-        finished game's totals, places, cup points and its day's cup)."""
+        finished game's totals, places, cup points and its day's cup).  One entry:
+        :meth:`undo` takes it back, a finished game staying finished.  ``order``:
+        bids and tricks in seat order, or ``"call"``, in that deal's bidding order."""
         with self.write() as s:
             g = _lock(s, game, open_only=False)
-            _op_edit(s, g, number, trump, bids, tricks, house_override)
+            _op_edit(s, g, number, trump, bids, tricks, house_override, order)
             return _view(s, g)
 
     def finish(self, game: int | None = None) -> GameView:

@@ -19,19 +19,24 @@ from .values import FINISHED, OPEN, DayInfo
 
 
 def _player_named(s: Session, name: str) -> Player | None:
-    """The player of exactly this name, if any."""
-    return s.scalar(select(Player).where(Player.name == name))
+    """The player called ``name``, names compared ignoring case (``Бутка`` is
+    ``бутка``): the one of exactly this spelling, else the first added of those
+    spelled otherwise (a ledger written before names were compared so may hold
+    two).  Compared in Python (``str.casefold``): SQLite's ``lower()`` knows only ASCII."""
+    exact = s.scalar(select(Player).where(Player.name == name))
+    if exact is not None:
+        return exact
+    key = name.casefold()
+    return next((p for p in s.scalars(select(Player).order_by(Player.id)) if p.name.casefold() == key), None)
 
 
 def _player(s: Session, name: str) -> Player:
+    """The player named ``name`` (:func:`_player_named`); raises :class:`LedgerError` ``no_player``."""
     name = name.strip()
     p = _player_named(s, name)
-    if p is not None:
-        return p
-    matches = [p for p in s.scalars(select(Player)) if p.name.casefold() == name.casefold()]
-    if len(matches) == 1:
-        return matches[0]
-    raise LedgerError("no_player", name=name)
+    if p is None:
+        raise LedgerError("no_player", name=name)
+    return p
 
 
 def _open_day(s: Session) -> GameDay | None:

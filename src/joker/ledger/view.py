@@ -18,6 +18,7 @@ from joker.store import Deal, Game, InfringementRow, Player, Slap
 from . import regulation as reg
 from .records import (
     _current_number,
+    _dealer,
     _names,
     _next_attempt,
     _no_bids,
@@ -55,7 +56,7 @@ def _view(s: Session, g: Game) -> GameView:
     num = _current_number(g, rules)
     if num is not None and g.state == OPEN:
         spec = rules.deals[num - 1]
-        dealer = (g.first_dealer + num - 1) % n
+        dealer = _dealer(g, rules, num)
         order = tuple(reg.bidding_order(dealer, n))
         d = _open_attempt(g)
         bids = tuple(d.bids) if d is not None and d.bids else (None,) * n

@@ -17,13 +17,15 @@ Modules, one job each:
 * :mod:`.hub` — the tables of a server: every change, and its broadcast;
 * :mod:`.conns` — connections, catching up, presence;
 * :mod:`.botplay` — bot turns; :mod:`.timers` — turn timers; :mod:`.votes` — the stalling-dot vote;
+* :mod:`.social` — the table chat and quick reactions, personal seat links (QR code), rematches;
 * :mod:`.protocol` — client messages: size limit, parsing, rate limit;
 * :mod:`.i18n` — English and Russian;
 * :mod:`.analysis_jobs` — double-dummy analyses of finished games, in a worker process;
 * :mod:`.keeper` — the scorekeeper's pages on :class:`joker.ledger.Ledger`.
 
 This package imports FastAPI only in :mod:`.app`, :mod:`.keeper` and
-:mod:`.ws`; install the ``web`` extra (``pip install -e .[web]``).
+:mod:`.ws`, and ``segno`` (QR codes) only in :mod:`.social`; install the ``web``
+extra (``pip install -e .[web]``).
 """
 
 from __future__ import annotations

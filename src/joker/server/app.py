@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Optional
+from typing import Any, AsyncIterator, Literal, Optional
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request, WebSocket
@@ -56,7 +56,8 @@ class CreateTable(BaseModel):
     ``joker``); ``rules`` a rules string (a preset name or e.g.
     ``bus-angeles(schedule='1,2,3')``); ``seats`` per seat ``human`` or
     ``bot:LEVEL``; the host's seat ``host_seat`` (0-based); ``fill_bot`` the
-    bots' level (default: the game's)."""
+    bots' level (default: the game's); ``spectator_chat``: what spectators may
+    do in the table's chat, ``hidden`` (default), ``read`` or ``write``."""
 
     name: str = Field(max_length=100)
     game: str = Field(registry.DEFAULT, max_length=40)
@@ -68,6 +69,7 @@ class CreateTable(BaseModel):
     public: bool = True
     fill_bot: Optional[str] = Field(None, max_length=40)
     seed: Optional[str] = Field(None, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")
+    spectator_chat: Literal["hidden", "read", "write"] = "hidden"
 
 
 class JoinTable(BaseModel):
@@ -240,7 +242,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
 
     @app.post("/api/tables")
     async def api_create(request: Request, body: CreateTable) -> dict[str, Any]:
-        opts = Options(body.turn_seconds, body.stalling_dot, body.public, body.fill_bot or "")
+        opts = Options(body.turn_seconds, body.stalling_dot, body.public, body.fill_bot or "", body.spectator_chat)
         t, seat, token = await hub_of(request).create_table(body.rules, body.seats, body.name, body.host_seat,
                                                             opts, body.seed, body.game)
         return {"table": t.id, "seat": seat, "token": token, "url": f"/t/{t.id}"}

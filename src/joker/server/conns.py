@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from joker.errors import JokerError
 
+from .protocol import RateLimit
 from .table import FINISHED, Table
 from .tokens import TokenError, verify
 
@@ -45,10 +46,15 @@ def error_text(code: str, message: str, about: str | None = None, refusal: Joker
 
 class Conn:
     """One client connection: its table, its seat (``None``: a spectator), an
-    outgoing queue, and ``close(code, reason)`` supplied by the transport."""
+    outgoing queue, ``close(code, reason)`` supplied by the transport,
+    ``origin`` the server's address as the client reached it
+    (``https://host:port``, for the seat link) and its chat allowance."""
 
-    def __init__(self, table_id: str, close: Callable[[int, str], Awaitable[Any]] | None = None):
+    def __init__(self, table_id: str, close: Callable[[int, str], Awaitable[Any]] | None = None,
+                 origin: str = ""):
         self.table_id = table_id
+        self.origin = origin
+        self.chat_limit: RateLimit | None = None
         self.seat: int | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.closed = False
@@ -77,9 +83,12 @@ def presence(hub: Hub, t: Table) -> None:
                    "watchers": sum(1 for c in hub.conns.get(t.id, ()) if c.seat is None)})
 
 
-async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int | None) -> None:
+async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int | None,
+                 greet: Callable[[Conn, Table], None] | None = None) -> None:
     """Seat the connection (a valid token) or make it a spectator, send the
-    welcome, then either the events after ``since`` or a snapshot."""
+    welcome, then either the events after ``since`` or a snapshot, then what
+    ``greet(conn, t)`` pushes (the recent chat, :mod:`.social`) before any
+    later message."""
     seat = None
     problem = None
     if token:
@@ -108,6 +117,8 @@ async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int |
                 conn.push(dumps({"type": "timer", "timer": t.timer_json()}))
             if t.vote is not None:
                 conn.push(dumps({"type": "vote", "vote": t.vote_json()}))
+        if greet is not None:
+            greet(conn, t)
         hub.conns[t.id].add(conn)
         if seat is not None:
             t.online[seat] += 1

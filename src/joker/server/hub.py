@@ -10,7 +10,8 @@ to its sender alone, and nothing changes.
 
 The hub's other jobs live beside it, one module each: connections and
 presence (:mod:`.conns`), bot turns (:mod:`.botplay`), turn timers
-(:mod:`.timers`) and the stalling-dot vote (:mod:`.votes`).  A table's game
+(:mod:`.timers`), the stalling-dot vote (:mod:`.votes`), and the chat, seat
+links and rematches (:mod:`.social`).  A table's game
 is found by name in :mod:`joker.registry` with its web plug-in (:mod:`.plugin`).
 """
 
@@ -25,7 +26,7 @@ from typing import Any, Callable, Sequence
 from joker.errors import JokerError
 from joker.ledger.db import LedgerError
 from joker import registry
-from . import conns, timers, votes
+from . import conns, social, timers, votes
 from .botplay import Bots
 from .conns import Conn, dumps, error_text
 from .plugin import kit
@@ -157,6 +158,15 @@ class Hub:
         if made[host_seat].kind != OPEN:
             raise TableError("seat", f"the host sits at seat {host_seat + 1}, which is a bot's")
         made[host_seat] = Seat(HUMAN, name, None, new_nonce())
+        t = await self.new_table(game, r, made, host_seat, options, seed)
+        await self.db(self.store.create, t)
+        self._register(t)
+        return t, host_seat, self.token(t, host_seat)
+
+    async def new_table(self, game: str, rules: Any, seats: list[Seat], host_seat: int, options: Options,
+                        seed: str | None = None) -> Table:
+        """A new waiting table of ``game`` with a fresh id (not yet stored nor
+        registered: see :meth:`adopt`); ``seed`` default random."""
         seed = seed or str(random.SystemRandom().randrange(2**63))
         for _ in range(20):
             tid = "".join(secrets.choice(ID_ALPHABET) for _ in range(6))
@@ -164,10 +174,11 @@ class Hub:
                 break
         else:  # pragma: no cover - 31^6 ids
             raise TableError("storage", "could not find a free table id")
-        t = Table(tid, game, r, seed, k.web.start_seat(r, seed), made, host_seat, options)
-        await self.db(self.store.create, t)
+        return Table(tid, game, rules, seed, kit(game).web.start_seat(rules, seed), seats, host_seat, options)
+
+    def adopt(self, t: Table) -> None:
+        """Serve the table ``t``, already stored (a rematch made by :mod:`.social`)."""
         self._register(t)
-        return t, host_seat, self.token(t, host_seat)
 
     async def join(self, t: Table, name: object, seat: int | None = None) -> tuple[int, str]:
         """Take an open seat before the game starts: the seat and its token."""
@@ -236,8 +247,9 @@ class Hub:
 
     # -- connections ------------------------------------------------------------------------------
     async def attach(self, conn: Conn, t: Table, token: str | None, since: int | None) -> None:
-        """See :func:`.conns.attach`."""
-        await conns.attach(self, conn, t, token, since)
+        """See :func:`.conns.attach`, then :func:`.social.greet` and :func:`.social.after_attach`."""
+        await conns.attach(self, conn, t, token, since, social.greet)
+        await social.after_attach(self, conn, t)
 
     def detach(self, conn: Conn) -> None:
         """See :func:`.conns.detach`."""
@@ -266,6 +278,9 @@ class Hub:
                 if kind == "act":
                     await self.commit(t, t.plan_action(seat, msg["action"]))
                     return
+                if kind in ("chat", "react"):
+                    await social.post(self, conn, t, msg)
+                    return
                 if seat is None:
                     raise TableError("spectator", "spectators watch: take a seat first")
                 if kind == "start":
@@ -281,6 +296,14 @@ class Hub:
                     await self.commit(t, t.plan_takeback(seat))
                 elif kind == "vote":
                     await votes.vote(self, t, seat, msg["seat"])
+                elif kind == "chat_setting":
+                    await social.set_spectator_chat(self, t, seat, msg["spectators"])
+                elif kind == "seat_link":
+                    social.send_seat_link(self, conn, t)
+                elif kind == "renew_link":
+                    await social.renew_link(self, conn, t)
+                elif kind == "rematch":
+                    await social.rematch(self, conn, t)
         except TableError as e:
             conn.push(error_text(e.kind, e.message, kind, e.refusal))
             return

@@ -4,19 +4,25 @@ before anything else looks at it.
 Every client message is one JSON object of at most :data:`MAX_MESSAGE`
 bytes with a ``type``:
 
-==========  ==========================================  =====================================
-type        fields                                      what it asks
-==========  ==========================================  =====================================
-hello       ``token`` (str or null), ``since`` (int)    sit as the token's seat (else watch); events after ``since``
-act         ``action`` (str, the game's notation)       play this action (a card, a bid, a trump)
-start                                                   the host starts the game (bots fill empty seats)
-leave                                                   give up the seat (a bot plays it once the game runs)
-takeover    ``seat`` (int)                              a bot plays for that seat's absent player
-takeback                                                play your own seat again
-vote        ``seat`` (int)                              vote a stalling dot for that seat (after its time ran out)
-sync                                                    send a fresh snapshot
-ping                                                    answered by ``pong``
-==========  ==========================================  =====================================
+============  ==============================================  ============================================================
+type          fields                                          what it asks
+============  ==============================================  ============================================================
+hello         ``token`` (str or null), ``since`` (int)        sit as the token's seat (else watch); events after ``since``
+act           ``action`` (str, the game's notation)           play this action (a card, a bid, a trump)
+start                                                         the host starts the game (bots fill empty seats)
+leave                                                         give up the seat (a bot plays it once the game runs)
+takeover      ``seat`` (int)                                  a bot plays for that seat's absent player
+takeback                                                      play your own seat again
+vote          ``seat`` (int)                                  vote a stalling dot for that seat (after its time ran out)
+sync                                                          send a fresh snapshot
+ping                                                          answered by ``pong``
+chat          ``text`` (str), ``name`` (str, spectators)      say ``text`` (1..300 characters) at the table's chat
+react         ``reaction`` (str, :data:`.social.REACTIONS`)   a quick reaction (👍, "well played", …) in the chat
+chat_setting  ``spectators`` (``hidden``/``read``/``write``)  the host: may spectators read / write the chat
+seat_link                                                     your seat's personal link (and its QR code)
+renew_link                                                    a new seat link; the old one stops working
+rematch                                                       the host, at game over: a new table, the same seats
+============  ==============================================  ============================================================
 
 Anything else is answered by ``{"type": "error", "code": …, "message": …}``
 naming the problem, and changes nothing.  :class:`RateLimit` bounds how
@@ -33,12 +39,19 @@ notation, seats 0-based):
   ``action`` (``deal``, ``seat``, ``action``, ``card``, ``source``,
   ``view``, ``totals``; ``trick_done`` when it finished a trick,
   ``deal_done`` and ``sheet`` when it finished a deal, ``game_over`` with
-  the standings at the end), ``penalty`` (a stalling dot);
+  the standings at the end), ``penalty`` (a stalling dot), ``options``
+  (the host changed a table setting: ``table``), ``rematch`` (``table``,
+  ``rematch``: the new table's id);
 * ``snapshot`` ``{seq, table, view, sheet, totals, standings?, timer, vote}``
   — the whole picture, when the events after the client's ``since`` are no
   longer in memory (after a restart) or on ``sync``;
 * unnumbered notices, not part of the game: ``presence`` (who is connected),
-  ``timer``, ``vote``, ``pong``, ``error``.
+  ``timer``, ``vote``, ``pong``, ``error``; the chat: ``chat`` (one
+  message), ``chat_history`` (the recent ones, on connect);
+* private answers to one connection: ``seat_link`` ``{seat, url, qr}`` (the
+  seat's link and its QR code as an SVG data URI: never sent to anyone else),
+  ``rematch_seat`` ``{table, seat, token, live}`` (your seat's token at the
+  rematch table; ``live``: the host just made it, go there).
 
 ``view`` is always the game's ``view_of`` this connection's seat, or its
 ``public_view`` for a spectator, rendered by the game's web plug-in
@@ -67,8 +80,14 @@ FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "vote": {"seat": int},
     "sync": {},
     "ping": {},
+    "chat": {"text": str, "name": str},
+    "react": {"reaction": str},
+    "chat_setting": {"spectators": str},
+    "seat_link": {},
+    "renew_link": {},
+    "rematch": {},
 }
-OPTIONAL = {("hello", "token"), ("hello", "since")}
+OPTIONAL = {("hello", "token"), ("hello", "since"), ("chat", "name")}
 
 
 class ProtocolError(Exception):

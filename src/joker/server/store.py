@@ -10,7 +10,8 @@ together (:meth:`Store.batch`, group commit).  Only after the commit does the
 hub install the event in memory and broadcast it — so what a client has seen
 is always on disk, and a restarted server resumes every table exactly
 (:meth:`Store.load`).  A finished game's double-dummy analysis is kept
-beside it (:meth:`Store.save_analysis`), made once.
+beside it (:meth:`Store.save_analysis`), made once; a table's chat beside
+its game (:meth:`Store.add_chat`, never in the game's record).
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ from sqlalchemy import Connection, Engine, delete, insert, select, update
 from joker.version import __version__
 from joker import registry
 from joker.ledger.db import translated
-from joker.store import WRITE, WebAction, WebAnalysis, WebSetting, WebTable, utcnow
+from joker.store import WRITE, WebAction, WebAnalysis, WebChat, WebSetting, WebTable, utcnow
 from .plugin import kit
-from .table import FINISHED, PLAYING, WAITING, Options, Seat, Table, rebuild
+from .social import chat_message
+from .table import CHAT_KEPT, FINISHED, PLAYING, WAITING, Options, Seat, Table, rebuild
 from .tokens import new_secret
 
 log = logging.getLogger("joker.server")
@@ -110,12 +112,9 @@ class Store:
 
     # -- writing ------------------------------------------------------------------------------
     def create(self, t: Table) -> None:
+        """A new table ``t`` (waiting), as it is now."""
         with self._write() as c:
-            c.execute(insert(WebTable).values(
-                id=t.id, game=t.game, rules=str(t.rules), rules_version=t.kit.web.rules_version, seed=t.seed,
-                first_dealer=t.start,
-                status=t.status, seats=[s.to_db() for s in t.seats], host_seat=t.host_seat,
-                options=t.options.to_db(), penalties=[], seq=t.seq, created_at=utcnow()))
+            _insert_table(c, t)
 
     def exists(self, table_id: str) -> bool:
         with translated(self.url), self.engine.connect() as c:
@@ -142,6 +141,26 @@ class Store:
                               finished_at=utcnow())
             c.execute(update(WebTable).where(WebTable.id == table_id).values(**values))
 
+    def save_options(self, table_id: str, options: dict[str, Any], seq: int) -> None:
+        """The table's options (:meth:`joker.server.table.Options.to_db`) after event ``seq``."""
+        with self._write() as c:
+            c.execute(update(WebTable).where(WebTable.id == table_id).values(options=options, seq=seq))
+
+    def create_rematch(self, table_id: str, seq: int, new: Table) -> None:
+        """The rematch table ``new`` of the finished table ``table_id`` (event
+        ``seq`` tells of it), both in one transaction."""
+        with self._write() as c:
+            _insert_table(c, new)
+            c.execute(update(WebTable).where(WebTable.id == table_id).values(rematch=new.id, seq=seq))
+
+    def add_chat(self, table_id: str, number: int, msg: dict[str, Any]) -> None:
+        """The ``number``-th chat message of a table: ``msg`` as sent to clients
+        (:func:`joker.server.social.chat_message`: ``seat``, ``name``, ``text`` or ``reaction``)."""
+        with self._write() as c:
+            c.execute(insert(WebChat).values(table_id=table_id, number=number, seat=msg["seat"], name=msg["name"],
+                                             text=msg.get("text"), reaction=msg.get("reaction"),
+                                             created_at=dt.datetime.fromisoformat(msg["at"])))
+
     def save_penalties(self, table_id: str, penalties: list[dict[str, Any]], seq: int) -> None:
         with self._write() as c:
             c.execute(update(WebTable).where(WebTable.id == table_id).values(penalties=penalties, seq=seq))
@@ -161,11 +180,15 @@ class Store:
                     continue
                 acts = c.execute(select(WebAction.seq, WebAction.action).where(WebAction.table_id == r["id"])
                                  .order_by(WebAction.number)).all()
+                chat = c.execute(select(WebChat.number, WebChat.seat, WebChat.name, WebChat.text, WebChat.reaction,
+                                        WebChat.created_at).where(WebChat.table_id == r["id"])
+                                 .order_by(WebChat.number.desc()).limit(CHAT_KEPT)).all()
                 out.append(rebuild(
                     r["id"], r["game"], registry.game(r["game"]).parse_rules(r["rules"]), r["seed"],
                     r["first_dealer"], [Seat.from_db(x) for x in r["seats"]], r["host_seat"],
                     Options.from_db(r["options"] or {}), r["status"], r["seq"], r["penalties"] or [],
-                    [(a.seq, a.action) for a in acts], r["record"]))
+                    [(a.seq, a.action) for a in acts], r["record"], r["rematch"],
+                    [chat_message(*m) for m in reversed(chat)], chat[0].number + 1 if chat else 0))
             return out
 
     def finished(self, limit: int = 100) -> list[FinishedGame]:
@@ -203,3 +226,11 @@ class Store:
             return c.execute(select(WebAnalysis.analysis).where(
                 WebAnalysis.table_id == table_id, WebAnalysis.rules_version == _analysis_rules_version(),
                 WebAnalysis.code_version == __version__)).scalar()
+
+
+def _insert_table(c: Connection, t: Table) -> None:
+    c.execute(insert(WebTable).values(
+        id=t.id, game=t.game, rules=str(t.rules), rules_version=t.kit.web.rules_version, seed=t.seed,
+        first_dealer=t.start,
+        status=t.status, seats=[s.to_db() for s in t.seats], host_seat=t.host_seat,
+        options=t.options.to_db(), penalties=[], seq=t.seq, created_at=utcnow()))

@@ -45,8 +45,12 @@ HUMAN, BOT, OPEN = "human", "bot", "open"
 MAX_NAME = 24
 LOG_LIMIT = 5000
 """Events kept in memory per table for catch-up; an older ``since`` gets a snapshot."""
+CHAT_KEPT = 100
+"""Chat messages kept in memory per table (sent to a client on connect); all are stored."""
 RENDER_CACHE = 64
 """Recent events keep their renderings (for reconnects); older ones are rendered again when asked."""
+SPECTATOR_CHAT = ("hidden", "read", "write")
+"""What spectators may do in a table's chat: not see it, read it, read and write it."""
 BOT_NAMES = ("Alice", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Igor", "Kira", "Lev")
 
 
@@ -65,19 +69,37 @@ class TableError(JokerError):
         self.refusal = refusal
 
 
-def clean_name(name: object) -> str:
-    """A display name: trimmed, inner spaces collapsed, 1..24 characters, no
-    control characters.  Raises :class:`TableError`."""
-    if not isinstance(name, str):
-        raise TableError("name", "a name is text")
-    text = re.sub(r"\s+", " ", name).strip()
+def one_line(value: object, limit: int, what: str, codes: tuple[str, str, str, str],
+             allow: frozenset[str] = frozenset()) -> str:
+    """``value`` as one line of text: runs of white space become one space,
+    trimmed, 1..``limit`` characters, no control, format (but those in
+    ``allow``), surrogate, private-use or unassigned character.  Raises
+    :class:`TableError` of kind ``codes[0]`` (not text), ``codes[1]`` (empty),
+    ``codes[2]`` (too long) or ``codes[3]`` (a character), its message naming
+    ``what`` (e.g. "a name")."""
+    if not isinstance(value, str):
+        raise TableError(codes[0], f"{what} is text")
+    text = re.sub(r"\s+", " ", value).strip()
     if not text:
-        raise TableError("name", "say your name: it may not be empty")
-    if len(text) > MAX_NAME:
-        raise TableError("name", f"a name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in text):
-        raise TableError("name", "a name may not hold control characters")
+        raise TableError(codes[1], f"{what} may not be empty")
+    if len(text) > limit:
+        raise TableError(codes[2], f"{what} has at most {limit} characters, not {len(text)}")
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in allow:
+            raise TableError(codes[3], f"{what} may not hold the control character U+{ord(ch):04X}")
     return text
+
+
+def clean_name(name: object) -> str:
+    """A display name: :func:`one_line` of 1..24 characters.  Raises :class:`TableError` (``name``)."""
+    return one_line(name, MAX_NAME, "a name", ("name",) * 4)
+
+
+def check_spectator_chat(value: object) -> str:
+    """``value`` if it is one of :data:`SPECTATOR_CHAT`, else raises :class:`TableError` (``options``)."""
+    if value not in SPECTATOR_CHAT:
+        raise TableError("options", f"spectator_chat is one of {', '.join(SPECTATOR_CHAT)}, not {str(value)[:40]!r}")
+    return str(value)
 
 
 @dataclass
@@ -111,21 +133,27 @@ class Options:
     (Bus-Angeles tables: when a player's time runs out the others may vote
     him a stalling dot, RULES.md §11), ``public`` (listed in the lobby),
     ``fill_bot`` (the level of the bots that fill empty seats and play for
-    absent players)."""
+    absent players), ``spectator_chat`` (one of :data:`SPECTATOR_CHAT`:
+    spectators do not see the table's chat, read it, or read and write it;
+    the host may change it during the game)."""
 
     turn_seconds: int = 0
     stalling_dot: bool = False
     public: bool = True
     fill_bot: str = ""
+    spectator_chat: str = "hidden"
 
     def to_db(self) -> dict[str, Any]:
         return {"turn_seconds": self.turn_seconds, "stalling_dot": self.stalling_dot, "public": self.public,
-                "fill_bot": self.fill_bot}
+                "fill_bot": self.fill_bot, "spectator_chat": self.spectator_chat}
 
     @classmethod
     def from_db(cls, d: dict[str, Any]) -> "Options":
         return cls(int(d.get("turn_seconds", 0)), bool(d.get("stalling_dot", False)), bool(d.get("public", True)),
-                   str(d.get("fill_bot", "heuristic")))
+                   str(d.get("fill_bot", "heuristic")), str(d.get("spectator_chat", "hidden")))
+
+    def copy(self, **changes: Any) -> "Options":
+        return Options(**{**self.to_db(), **changes})
 
     def check(self, k: Kit, rules: Any) -> None:
         """Raises :class:`TableError` for impossible options (the game ``k``, its ``rules``)."""
@@ -137,6 +165,7 @@ class Options:
                                  "only bus-angeles tables may turn it on")
             if not self.turn_seconds:
                 raise TableError("options", "the stalling dot needs the turn timer")
+        check_spectator_chat(self.spectator_chat)
         bots = k.game.bots()
         if self.fill_bot not in bots:
             raise TableError("options", f"unknown bot {self.fill_bot!r}; bots: {', '.join(bots)}")
@@ -212,7 +241,9 @@ class Table:
     the plug-in's JSON dicts; ``seq`` the last event number; ``log`` the recent
     events; ``online`` the number of connections per seat (kept by the hub,
     not stored); ``timer`` and ``vote`` the running turn timer and stalling
-    vote (not stored).
+    vote (not stored); ``rematch`` the id of the rematch table its host made
+    at game over; ``chat`` the recent chat messages (:mod:`.social`) and
+    ``chat_count`` how many the table has stored.
     """
 
     def __init__(self, id: str, game: str, rules: Any, seed: str, start: int, seats: list[Seat], host_seat: int,
@@ -236,6 +267,9 @@ class Table:
         self.online = [0] * rules.players
         self.timer: dict[str, Any] | None = None
         self.vote: dict[str, Any] | None = None
+        self.rematch: str | None = None
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.chat_count = 0
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -270,7 +304,8 @@ class Table:
         return "bot" if self.seats[seat].kind == BOT else "takeover"
 
     def public(self, seats: list[Seat] | None = None, host_seat: int | None = None, status: str | None = None,
-               penalties: tuple[dict[str, Any], ...] | None = None, seq: int | None = None) -> dict[str, Any]:
+               penalties: tuple[dict[str, Any], ...] | None = None, seq: int | None = None,
+               options: Options | None = None, rematch: str | None = None) -> dict[str, Any]:
         """What anyone may know of the table (no tokens, no nonces, no cards);
         the keyword arguments describe it as a pending change will leave it."""
         seats = self.seats if seats is None else seats
@@ -284,9 +319,10 @@ class Table:
                        "takeover": s.takeover, "online": self.online[i] > 0} for i, s in enumerate(seats)],
             "host_seat": self.host_seat if host_seat is None else host_seat,
             "status": self.status if status is None else status,
-            "options": self.options.to_db(),
+            "options": (self.options if options is None else options).to_db(),
             "penalties": list(self.penalties if penalties is None else penalties),
             "seq": self.seq if seq is None else seq,
+            "rematch": self.rematch if rematch is None else rematch,
         }
 
     def totals(self) -> list[int] | None:
@@ -508,6 +544,42 @@ class Table:
         return Pending(ev, updates,
                        lambda store: store.append_action(self.id, number, seq, deal, seat, act, source, finish))
 
+    def plan_spectator_chat(self, by: int, value: object) -> Pending:
+        """The host (seat ``by``) sets what spectators may do in the chat
+        (:data:`SPECTATOR_CHAT`).  Raises :class:`TableError` (``host``, ``options``)."""
+        if by != self.host_seat:
+            raise TableError("host", "only the host decides whether spectators see the chat")
+        value = check_spectator_chat(value)
+        options = self.options.copy(spectator_chat=value)
+        ev = self._event("options", {"table": self.public(options=options, seq=self.seq + 1)})
+        seq, row = ev.seq, options.to_db()
+        return Pending(ev, {"options": options}, lambda store: store.save_options(self.id, row, seq))
+
+    def rematch_seats(self) -> list[Seat]:
+        """The seats of a rematch: the same people in the same seats (each
+        keeping his token's nonce, so his seat link carries over), the same bots."""
+        return [Seat(HUMAN, s.name, None, s.nonce) if s.kind == HUMAN else
+                Seat(BOT, s.name, s.bot) if s.kind == BOT else Seat(OPEN) for s in self.seats]
+
+    def plan_rematch(self, by: int, new: "Table") -> Pending:
+        """The host (seat ``by``) made ``new`` (waiting, with :meth:`rematch_seats`)
+        for a rematch of this finished game: the event tells everyone; ``persist``
+        stores the new table and the link.  Raises :class:`TableError`
+        (``not_over``, ``host``, ``rematch``)."""
+        self.check_rematch(by)
+        ev = self._event("rematch", {"table": self.public(rematch=new.id, seq=self.seq + 1), "rematch": new.id})
+        seq = ev.seq
+        return Pending(ev, {"rematch": new.id}, lambda store: store.create_rematch(self.id, seq, new))
+
+    def check_rematch(self, by: int) -> None:
+        """Raises :class:`TableError` unless the host (seat ``by``) may make a rematch now."""
+        if self.status != FINISHED:
+            raise TableError("not_over", "a rematch is made when the game is over")
+        if by != self.host_seat:
+            raise TableError("host", f"only the host ({self.names()[self.host_seat]}) starts a rematch")
+        if self.rematch is not None:
+            raise TableError("rematch", f"the rematch is already made: table {self.rematch}")
+
     def plan_penalty(self, seat: int, note: str = "") -> Pending:
         """A stalling dot for ``seat``, voted by the other players (RULES.md §11)."""
         assert self.state is not None
@@ -534,13 +606,15 @@ def bot_choice(game: str, level: str, table_seed: str, state: Any, actions: int)
 
 def rebuild(id: str, game: str, rules: Any, seed: str, start: int, seats: list[Seat], host_seat: int,
             options: Options, status: str, seq: int, penalties: Iterable[Mapping[str, Any]],
-            actions: list[tuple[int, str]], record: str | None = None) -> Table:
+            actions: list[tuple[int, str]], record: str | None = None, rematch: str | None = None,
+            chat: Iterable[dict[str, Any]] = (), chat_count: int = 0) -> Table:
     """A table as stored.  A finished game is rebuilt from its record by the one
     replay iterator (:func:`joker.records.final_state`, every action checked);
     a running one, which has no record yet, by applying its stored actions
     ``(seq, notation)`` to the game's ``new_game`` (each checked by ``apply``),
     as is a finished one whose stored record no longer replays (logged).  The
-    log starts empty: clients catch up with a snapshot.  Raises
+    log starts empty: clients catch up with a snapshot.  ``rematch``, ``chat``
+    (the latest messages, oldest first) and ``chat_count`` as stored.  Raises
     :class:`JokerError` when the stored actions do not replay."""
     g = registry.game(game)
     state = None
@@ -554,4 +628,8 @@ def rebuild(id: str, game: str, rules: Any, seed: str, start: int, seats: list[S
         state = g.new_game(rules, seed, start)
         for _, text in actions:
             state = state.apply(g.parse_action(text))
-    return Table(id, game, rules, seed, start, seats, host_seat, options, status, seq, penalties, state, len(actions))
+    t = Table(id, game, rules, seed, start, seats, host_seat, options, status, seq, penalties, state, len(actions))
+    t.rematch = rematch
+    t.chat.extend(chat)
+    t.chat_count = chat_count
+    return t

@@ -43,7 +43,8 @@ async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code=code, reason=reason)
 
-    conn = Conn(t.id, close)
+    base = ws.base_url
+    conn = Conn(t.id, close, f"{'https' if base.scheme == 'wss' else 'http'}://{base.netloc}")
     limit = RateLimit()
     sender: asyncio.Task[None] | None = None
     try:

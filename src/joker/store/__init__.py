@@ -4,7 +4,7 @@ base, the tables, engines and URLs, and the Alembic migrations.
 **Why a package of its own.**  One database holds the scorekeeper's tables
 (:mod:`joker.ledger`) and the web server's (:mod:`joker.server`), under one
 metadata and one Alembic history (``0001_initial`` the ledger's,
-``0002_web_tables`` and ``0003_web_analyses`` the server's).  Alembic's
+``0002_web_tables`` to ``0005_web_chat_rematch`` the server's).  Alembic's
 environment needs every table on that metadata, so the models of every table
 the migrations create live here, beside the migrations; the applications
 import them from here and never from each other.  This package imports only
@@ -34,12 +34,12 @@ from .ledger_tables import CupResult, Deal, Entry, Game, GameDay, GameSeat, Infr
 from .opening import check_sqlite_file, open_engine
 from .schema import current_revision, downgrade, head_revision, known_revisions, prepare, upgrade
 from .urls import ENV_URL, default_path, display, resolve_url, sqlite_path, sqlite_url
-from .web_tables import WebAction, WebAnalysis, WebSetting, WebTable
+from .web_tables import WebAction, WebAnalysis, WebChat, WebSetting, WebTable
 
 __all__ = [
     "DEFAULT_TIMEOUT", "ENV_URL", "NAMING", "WRITE", "Base", "CupResult", "Deal", "Entry", "Game", "GameDay",
     "GameSeat", "InfringementRow", "Player", "Slap", "StoreError", "StoreUnavailable", "WebAction", "WebAnalysis",
-    "WebSetting", "WebTable", "check_sqlite_file", "current_revision", "default_path", "display", "downgrade",
+    "WebChat", "WebSetting", "WebTable", "check_sqlite_file", "current_revision", "default_path", "display", "downgrade",
     "explain", "head_revision", "known_revisions", "make_engine", "open_engine", "prepare", "resolve_url",
     "sqlite_path", "sqlite_url", "translated", "upgrade", "utcnow",
 ]

@@ -1,6 +1,7 @@
 """The web server's tables (SQLAlchemy 2 typed ORM), used by :mod:`joker.server`:
 on the same database and metadata (:class:`.base.Base`) as the scorekeeper's,
-created by the Alembic migrations ``0002_web_tables`` and ``0003_web_analyses``.
+created by the Alembic migrations ``0002_web_tables``, ``0003_web_analyses``,
+``0004_web_table_game`` and ``0005_web_chat_rematch``.
 
 A web table is stored as the engine needs it to rebuild the game exactly:
 the rules string, the seed and the first dealer (so every deal's cards
@@ -32,9 +33,12 @@ class WebTable(Base):
     ``seats``: per seat ``{"name", "kind": "human"|"bot"|"open", "bot", "nonce",
     "takeover"}`` (``nonce``: the current seat token's nonce; a new one revokes
     the old token).  ``options``: ``turn_seconds`` (0: no timer),
-    ``stalling_dot``, ``public``, ``fill_bot``.  ``penalties``: dots given by
+    ``stalling_dot``, ``public``, ``fill_bot``, ``spectator_chat`` (``hidden``,
+    ``read``, ``write``: what spectators may do in the chat).  ``penalties``: dots given by
     vote, as :class:`joker.games.joker.record.Penalty` dicts.  ``seq``: the last event
     number issued.  ``record``: the finished game's record (JSON text).
+    ``rematch``: the id of the table its host made for a rematch with the same
+    seats (migration ``0005_web_chat_rematch``), else ``None``.
     """
 
     __tablename__ = "web_tables"
@@ -56,6 +60,7 @@ class WebTable(Base):
     finished_at: Mapped[dt.datetime | None]
     totals: Mapped[list[Any] | None]
     record: Mapped[str | None] = mapped_column(Text)
+    rematch: Mapped[str | None] = mapped_column(String(16))
 
 
 class WebAction(Base):
@@ -98,4 +103,21 @@ class WebAnalysis(Base):
     analysis: Mapped[str] = mapped_column(Text)
     rules_version: Mapped[int] = mapped_column(Integer)
     code_version: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+
+class WebChat(Base):
+    """The ``number``-th (0-based) message of a table's chat (not part of the
+    game record): the seat that said it (``None``: a spectator), the name shown,
+    and either ``text`` (at most 300 characters) or ``reaction`` (a quick
+    reaction's code, said in each reader's language).  Migration ``0005_web_chat_rematch``."""
+
+    __tablename__ = "web_chat"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("web_tables.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str | None] = mapped_column(Text)
+    reaction: Mapped[str | None] = mapped_column(String(24))
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)

@@ -8,12 +8,14 @@ hands over to :mod:`.table_mode`.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Optional
 
 import typer
+import typer.core
 
 from joker.errors import JokerError
 from joker.i18n import ENV_LANG, LANGS, Tr
@@ -47,6 +49,26 @@ app.add_typer(import_app, name="import")
 app.add_typer(export_app, name="export")
 
 GAME = typer.Option(None, "--game", "-g", help="Game id (default: the current open game).")
+ORDER = typer.Option(
+    "seat", "--order", envvar="JOKER_LEDGER_ORDER", show_default=False,
+    help="The order the numbers are given in: seat (seat 1 first; the default) or call (as the players bid: "
+    "the first hand first, the dealer last). Default: $JOKER_LEDGER_ORDER, else seat.")
+
+
+class NumbersCommand(typer.core.TyperCommand):
+    """A command taking numbers as arguments (``bids``, ``bid``, ``tricks``): an
+    argument that starts with ``-`` but is no option name (``-1,0,0,0``, ``-1``,
+    ``-,1,0,0``) is an argument, so the ledger refuses a negative bid in its own
+    words instead of Typer's "No such option"; a mistyped option (``--hose``)
+    is still Typer's error."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        if "--" not in args:
+            numbers = [a for a in args if a.startswith("-") and a != "-" and not re.match(r"--?[A-Za-z]", a)]
+            if numbers:
+                args = [a for a in args if a not in numbers] + ["--", *numbers]
+        return super().parse_args(ctx, args)
+
 
 
 def _check_lang(value: Optional[str]) -> str:
@@ -219,21 +241,24 @@ def trump(ctx: typer.Context, suit: str = typer.Argument(..., help="S C D H (or 
         _echo_current(_tr(ctx), led.game(game))
 
 
-@app.command()
+@app.command(cls=NumbersCommand)
 def bids(ctx: typer.Context,
-         values: str = typer.Argument(..., help="Bids in seat order, e.g. 1,0,2,1 (- for not yet said)."),
+         values: str = typer.Argument(..., help="Bids, one per player, e.g. 1,0,2,1 (- for not yet said)."),
          house_override: bool = typer.Option(False, "--house-override",
                                              help="Record the bids as said even if the dealer broke the restriction."),
-         game: Optional[int] = GAME) -> None:
-    """Enter the current deal's bids (checked: 0..cards, and the dealer restriction)."""
+         order: str = ORDER, game: Optional[int] = GAME) -> None:
+    """Enter the current deal's bids (checked: 0..cards, and the dealer restriction).
+
+    In seat order, or with `--order call` as they were called round the table (the first hand first,
+    the dealer last)."""
     with _ledger(ctx) as led:
-        led.set_bids(game, values, house_override)
+        led.set_bids(game, values, house_override, order)
         _echo_current(_tr(ctx), led.game(game))
 
 
-@app.command()
+@app.command(cls=NumbersCommand)
 def bid(ctx: typer.Context, player: str = typer.Argument(..., help="Name or seat number."),
-        value: int = typer.Argument(...),
+        value: str = typer.Argument(..., help="The bid, 0..cards."),
         house_override: bool = typer.Option(False, "--house-override"), game: Optional[int] = GAME) -> None:
     """Enter one player's bid."""
     with _ledger(ctx) as led:
@@ -248,13 +273,16 @@ def _echo_current(tr: Tr, v: "GameView") -> None:
     typer.echo(current_text(tr, v, v.current))
 
 
-@app.command()
-def tricks(ctx: typer.Context, values: str = typer.Argument(..., help="Tricks taken in seat order, e.g. 1,1,0,2."),
-           game: Optional[int] = GAME) -> None:
-    """Enter the tricks taken: scores the deal (they must sum to the cards dealt)."""
+@app.command(cls=NumbersCommand)
+def tricks(ctx: typer.Context,
+           values: str = typer.Argument(..., help="Tricks taken, one per player, e.g. 1,1,0,2."),
+           order: str = ORDER, game: Optional[int] = GAME) -> None:
+    """Enter the tricks taken: scores the deal (they must sum to the cards dealt).
+
+    In seat order, or with `--order call` in bidding order (the first hand first, the dealer last)."""
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
-        r = led.set_tricks(g, values)
+        r = led.set_tricks(g, values, order)
         _print_scored(_tr(ctx), led.game(g), r, all_entered=True)
 
 
@@ -270,15 +298,15 @@ def _print_scored(tr: Tr, v: "GameView", r: "DealResult", all_entered: bool = Fa
 @app.command()
 def deal(ctx: typer.Context,
          trump_: str = typer.Option(..., "--trump", "-t", help="S C D H or N."),
-         bids_: str = typer.Option(..., "--bids", "-b", help="Bids in seat order."),
-         tricks_: str = typer.Option(..., "--tricks", "-k", help="Tricks taken in seat order."),
+         bids_: str = typer.Option(..., "--bids", "-b", help="Bids, one per player (in --order)."),
+         tricks_: str = typer.Option(..., "--tricks", "-k", help="Tricks taken, one per player (in --order)."),
          house_override: bool = typer.Option(False, "--house-override"),
          expect: Optional[int] = typer.Option(None, "--expect", help="Refuse unless this is the current deal number."),
-         game: Optional[int] = GAME) -> None:
+         order: str = ORDER, game: Optional[int] = GAME) -> None:
     """Enter a whole deal at once: trump, bids and tricks."""
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
-        r = led.enter_deal(g, trump_, bids_, tricks_, house_override, expect)
+        r = led.enter_deal(g, trump_, bids_, tricks_, house_override, expect, order)
         _print_scored(_tr(ctx), led.game(g), r)
 
 
@@ -358,11 +386,11 @@ def edit(ctx: typer.Context, number: int = typer.Argument(..., help="The deal nu
          trump_: Optional[str] = typer.Option(None, "--trump"), bids_: Optional[str] = typer.Option(None, "--bids"),
          tricks_: Optional[str] = typer.Option(None, "--tricks"),
          house_override: Optional[bool] = typer.Option(None, "--house-override/--no-house-override"),
-         game: Optional[int] = GAME) -> None:
-    """Correct a past deal; everything after it is recomputed."""
+         order: str = ORDER, game: Optional[int] = GAME) -> None:
+    """Correct a past deal; everything after it is recomputed (`undo` takes the correction back)."""
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
-        v = led.edit_deal(g, number, trump_, bids_, tricks_, house_override)
+        v = led.edit_deal(g, number, trump_, bids_, tricks_, house_override, order)
         r = v.results[number - 1]
         tr = _tr(ctx)
         typer.echo(tr("corrected", number=number, scores=scores_text(v, [f"{x:+d}" for x in r.scores])))
@@ -474,13 +502,18 @@ def import_csv_cmd(
     infringements: Optional[Path] = typer.Option(None, "--infringements", help="A second file of fine/dot/redeal rows."),
     add_players: bool = typer.Option(False, "--add-players", help="Add unknown names as guests."),
     finish_: bool = typer.Option(True, "--finish/--no-finish", help="Finish the game when the sheet is complete."),
+    force: bool = typer.Option(False, "--force", help="Import even a sheet already imported (same day, players "
+                               "and deals): a game really played twice."),
 ) -> None:
-    """Import a paper sheet: one transaction; a bad row is named and nothing is written."""
+    """Import a paper sheet: one transaction; a bad row is named and nothing is written.
+
+    A sheet already in the ledger — the same game day, the same players in the same seats and the same deals —
+    is refused (nothing written) unless `--force`."""
     from joker.ledger.paper import import_csv
 
     tr = _tr(ctx)
     with _ledger(ctx) as led:
-        gid = import_csv(led, file, rules, _date(tr, date), first_dealer, add_players, infringements, finish_)
+        gid = import_csv(led, file, rules, _date(tr, date), first_dealer, add_players, infringements, finish_, force)
         v = led.game(gid)
         typer.echo(tr("imported_csv", file=file.name, id=gid, deals=tr.count(len(v.results), "n_deal"),
                       penalties=tr.count(len(v.penalties), "n_penalty"), redeals=tr.count(len(v.redeals), "n_redeal"),
@@ -495,8 +528,10 @@ def import_json_cmd(
     date: Optional[str] = typer.Option(None),
     add_players: bool = typer.Option(False, "--add-players"),
     finish_: bool = typer.Option(True, "--finish/--no-finish"),
+    force: bool = typer.Option(False, "--force", help="Import even a record already imported (same day, players "
+                               "and deals)."),
 ) -> None:
-    """Import the engine's JSON record of a game."""
+    """Import the engine's JSON record of a game (refused if already imported, unless `--force`)."""
     from joker.ledger.paper import import_record
 
     tr = _tr(ctx)
@@ -505,7 +540,7 @@ def import_json_cmd(
             text = file.read_text(encoding="utf-8")
         except OSError as e:
             raise JokerError(tr("cannot_read", file=file, error=e.strerror)) from None
-        gid = import_record(led, text, file.name, _date(tr, date), add_players, finish_)
+        gid = import_record(led, text, file.name, _date(tr, date), add_players, finish_, force)
         v = led.game(gid)
         typer.echo(tr("imported_json", file=file.name, id=gid, totals=scores_text(v, v.totals)))
 

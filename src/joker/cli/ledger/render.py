@@ -12,6 +12,7 @@ import sys
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from rich.console import Console
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -26,11 +27,28 @@ if TYPE_CHECKING:  # the ledger's values are only read here; the commands import
     from joker.ledger.stats import DayHistory, HeadToHead, PlayerStats
 
 
+UNWRAPPED = 1000
+"""The console width into a pipe or a file: wider than any line the ledger prints."""
+
+RULE_WIDTH = 80
+"""Columns of table mode's rules (``── deal 3 ──``) where the console has no width of its own."""
+
+
 def console() -> Console:
-    """The terminal's console: its own width on a terminal, 110 columns into a
-    pipe or a file (so what the tests and scripts read does not depend on the
-    terminal); no highlighting of numbers and names."""
-    return Console(width=None if sys.stdout.isatty() else 110, highlight=False)
+    """The terminal's console: its own width on a terminal; into a pipe or a
+    file no wrapping at all (``soft_wrap``, :data:`UNWRAPPED` columns), so a
+    line is never broken, a table takes the width its cells need and a cell is
+    never split, whatever the terminal the script runs in; no highlighting of
+    numbers and names, and no Rich markup or emoji codes: a name or a note is
+    printed as typed (``[b]Бутка``, ``:smile:``)."""
+    if sys.stdout.isatty():
+        return Console(highlight=False, markup=False, emoji=False)
+    return Console(width=UNWRAPPED, soft_wrap=True, highlight=False, markup=False, emoji=False)
+
+
+def rule(console: Console, title: str) -> None:
+    """A rule with ``title`` across the terminal (:data:`RULE_WIDTH` columns into a pipe)."""
+    console.print(Rule(title), width=None if console.is_terminal else min(console.width, RULE_WIDTH))
 
 
 def error_text(tr: Tr, e: Exception) -> str:
@@ -90,7 +108,8 @@ def print_sheet(tr: Tr, console: Console, v: "GameView") -> None:
     the game and the running ones, today's slaps, the deal to enter next, and
     the standings once the game is finished."""
     title = tr("game_title", id=v.id, date=v.date, number=v.number, rules=v.rules, state=state_text(tr, v.state))
-    console.print(sheet_table(list(v.sheet), v.players, title=title, tr=tr))
+    console.print(Text(title, style="italic"))  # a line of its own: a table's title would wrap at the table's width
+    console.print(sheet_table(list(v.sheet), v.players, tr=tr))
     for d in v.redeals:
         said = "" if d.bids is None else tr("redeal_said", bids=", ".join("-" if b is None else str(b) for b in d.bids))
         console.print(tr("redeal_line", number=d.number, attempt=d.attempt, reason=redeal_reason_text(tr, d.reason),

@@ -16,9 +16,10 @@ from rich.text import Text
 
 from joker.errors import JokerError
 from joker.i18n import Tr
+from joker.ledger.inputs import CALL_ORDER
 from joker.ledger.lines import redeal_reason_text, undone_text
 from .render import (
-    announce_penalty, current_text, error_text, print_day, print_sheet, print_standings, scored_text, seats_text,
+    announce_penalty, current_text, error_text, print_day, print_sheet, print_standings, rule, scored_text, seats_text,
 )
 
 if TYPE_CHECKING:  # the ledger (SQLAlchemy, Alembic) is imported only when a command runs
@@ -95,7 +96,7 @@ def run_table(led: "Ledger", console: Console, game: Optional[int], players: Opt
                 if ans and _table_command(led, console, gid, ans, tr, error):
                     continue
                 v = led.finish(gid)
-                console.rule(tr("rule_game_over"))
+                rule(console, tr("rule_game_over"))
                 print_standings(tr, console, v)
                 if _confirm(tr("ask_end_day"), default=False):
                     pick = None
@@ -111,7 +112,7 @@ def run_table(led: "Ledger", console: Console, game: Optional[int], players: Opt
                             break
                 return
             if shown != (cur.number, cur.attempt):
-                console.rule(tr("rule_deal", number=cur.number))
+                rule(console, tr("rule_deal", number=cur.number))
                 console.print(Text(current_text(tr, v, cur), style="bold"))
                 shown = (cur.number, cur.attempt)
             if cur.trump is None:
@@ -152,11 +153,12 @@ def run_table(led: "Ledger", console: Console, game: Optional[int], players: Opt
                 except LedgerError as e:
                     error(e)
                 continue
-            ans = _ask(tr("ask_tricks", names=", ".join(v.players)))
+            # asked in the order the bids were (the first hand first, the dealer last: RULES.md §6)
+            ans = _ask(tr("ask_tricks", names=", ".join(v.players[s] for s in cur.bid_order)))
             if not ans or _table_command(led, console, gid, ans, tr, error):
                 continue
             try:
-                r = led.set_tricks(gid, ans)
+                r = led.set_tricks(gid, ans, order=CALL_ORDER)
             except LedgerError as e:
                 error(e)
                 continue

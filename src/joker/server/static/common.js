@@ -78,15 +78,23 @@ function cardEl(c, opts) {
   return h("span", attrs, inner);
 }
 
-// An action in words: "AH" -> "A♥", "b2" -> "2", "trump:H" -> "♥", "X1:high:H" -> "★ high ♥".
+// An action in words: "AH" -> "A♥", "b2" -> "2", "trump:H" -> "♥", "X1:takes:S" -> "★ ♠ takes".
 function actionText(a) {
   if (/^b\d+$/.test(a)) return a.slice(1);
   if (a.startsWith("trump:")) return suitSym(a.slice(6));
   const parts = a.split(":");
   if (parts.length === 1) return cardText(a);
-  return "★ " + jokerText(a);
+  return "★ " + callText(a);
 }
 
+// A played joker's call, short, as said at the table (RULES.md §7): "X1:takes:S" -> "♠ takes"
+// (the highest spade takes; the joker is the lowest one), "X1:high" -> "high".
+function callText(a) {
+  const parts = a.split(":");
+  return T("call_" + (parts.length === 2 ? "follow_" : "") + parts[1], { suit: parts[2] ? suitSym(parts[2]) : "" });
+}
+
+// A joker's call explained, for choosing it: "X1:takes:S" -> "♠ takes: the joker is the lowest ♠ ...".
 function jokerText(a) {
   const parts = a.split(":");
   const call = parts[1];
@@ -122,17 +130,20 @@ function toast(msg, kind) {
   toastTimer = setTimeout(() => { el.className = ""; }, kind === "error" ? 6000 : 3000);
 }
 
-// The score sheet as kept on paper: per deal the cards, trump, and for each
-// player "●bid/tricks score" (● the dealer, made bids in green); block rows with
-// the block total, +premium, −cut; fines; the total.  rows: joker.sheet rows as JSON.
+// The score sheet as kept on paper: per deal its number, cards and trump (one
+// column, frozen while the players' columns scroll sideways), and for each player
+// "●bid/tricks score" (● the dealer, made bids in green); block rows with the block
+// total and, on their own lines, +premium and −cut; fines; the total.
+// rows: joker.sheet rows as JSON.
 function renderSheet(el, rows, players) {
   clear(el);
   if (!rows || rows.length <= 1) {
     el.append(h("p", { class: "muted", text: T("sheet_empty") }));
     return;
   }
-  const head = h("tr", {}, h("th", { text: T("sheet_col_deal") }), h("th", { text: T("sheet_col_cards") }),
-    h("th", { text: T("sheet_col_trump") }), players.map((p) => h("th", { text: p })));
+  const head = h("tr", {}, h("th", { class: "lbl" }, T("sheet_col_deal"), " ",
+    h("span", { class: "meta", text: T("sheet_col_cards") + " · " + T("sheet_col_trump") })),
+    players.map((p) => h("th", { class: "pl", text: p })));
   const body = h("tbody");
   for (const r of rows) {
     if (r.kind === "deal") {
@@ -144,18 +155,19 @@ function renderSheet(el, rows, players) {
           h("span", { class: "dealer-dot", text: r.dealer === s ? "●" : "" }),
           h("span", { class: "bt", text: bt }), h("span", { class: "score", text: r.scores[s] }));
       });
-      body.append(h("tr", { class: "deal" }, h("td", { text: r.label }), h("td", { text: r.cards }),
-        h("td", { class: "trump", text: r.trump }), tds));
+      const red = r.trump === "♦" || r.trump === "♥";
+      body.append(h("tr", { class: "deal" }, h("td", { class: "lbl" }, h("b", { text: r.label }), " ",
+        h("span", { class: "meta" }, r.cards + " ", h("span", { class: "trump" + (red ? " red" : ""), text: r.trump }))), tds));
     } else if (r.kind === "block") {
       const n = (r.label.match(/\d+/) || [""])[0];
       const tds = players.map((_, s) => h("td", { class: "cell" },
         h("b", { text: r.scores[s] }),
-        r.premium && r.premium[s] ? h("span", { class: "premium", text: " +" + r.premium[s] }) : null,
-        r.cut && r.cut[s] ? h("span", { class: "cut", text: " −" + r.cut[s] }) : null));
-      body.append(h("tr", { class: "block" }, h("td"), h("td", { colspan: 2 }, h("b", { text: T("sheet_block", { n: n }) })), tds));
+        r.premium && r.premium[s] ? h("span", { class: "premium", text: "+" + r.premium[s] }) : null,
+        r.cut && r.cut[s] ? h("span", { class: "cut", text: "−" + r.cut[s] }) : null));
+      body.append(h("tr", { class: "block" }, h("td", { class: "lbl" }, h("b", { text: T("sheet_block", { n: n }) })), tds));
     } else {
       const label = r.kind === "total" ? T("sheet_total") : T("sheet_fines");
-      body.append(h("tr", { class: r.kind }, h("td"), h("td", { colspan: 2, text: label }),
+      body.append(h("tr", { class: r.kind }, h("td", { class: "lbl", text: label }),
         players.map((_, s) => h("td", { class: "cell", text: r.scores[s] }))));
     }
   }
@@ -205,6 +217,7 @@ function tableSocket(tableId, on) {
         if (m.type === "error" && m.code === "bad_token") forget();
         if (on.message) on.message(m);
       }
+      if (on.any) on.any(m); // every message, after the page's own handling (the chat, seat links, rematch)
     };
   }
   function forget() { localStorage.removeItem(key); token = null; }
@@ -215,8 +228,10 @@ function tableSocket(tableId, on) {
     seq = 0;
     if (ws) ws.close();
   }
+  // the seat's token changed on the server's word (a renewed seat link): used at the next reconnect
+  function use(newToken) { token = newToken; }
   open();
-  return { send: send, join: join, forget: forget, seq: () => seq, token: () => token };
+  return { send: send, join: join, use: use, forget: forget, seq: () => seq, token: () => token };
 }
 
 // The seating panel of a table page (templates/table_seating.html): the invite

@@ -74,9 +74,13 @@ const conn = tableSocket(TABLE_ID, {
     botNotice(m, nameOf);
     if (m.type === "presence") { S.online = m.online; S.watchers = m.watchers; render(); }
     else if (m.type === "timer") { S.timer = m.timer; S.timerAt = Date.now(); renderTimer(); }
-    else if (m.type === "error") toast(T("error") + ": " + refusal(m), "error");
+    else if (m.type === "error" && !Social.owns(m)) {
+      toast(T("error") + ": " + refusal(m), "error");
+    }
   },
+  any: (m) => Social.message(m, S),
 });
+Social.attach((msg) => conn.send(msg), (t) => conn.use(t));
 
 function act(a) { S.sel = null; conn.send({ type: "act", action: a }); }
 

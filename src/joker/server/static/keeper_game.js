@@ -1,5 +1,5 @@
-// One scorekeeper game: enter each deal with big tap targets (trump, bids in
-// bidding order, tricks), fines and dots, undo, redeal, finish; the sheet.
+// One scorekeeper game: enter each deal with big tap targets (trump, bids and
+// tricks in bidding order), fines and dots, undo, redeal, finish; the sheet.
 // Every entry is one call of the ledger, which checks it (the dealer's bid,
 // tricks summing to the deal) and answers with the whole game again.
 "use strict";
@@ -7,9 +7,27 @@
 let G = J.game;
 let tricks = [];
 let override = false;
+let saving = false;
 const $ = (id) => document.getElementById(id);
+const LOCKED = ["g-entry", "g-actions", "g-pen"];
+
+// While an entry is being saved every control of the game is inert (no tap,
+// click or key reaches it) and "Saving…" shows: a tap meant for the deal being
+// scored must not land on the next one once the answer arrives.
+function setSaving(on) {
+  saving = on;
+  LOCKED.forEach((id) => {
+    const el = $(id);
+    el.inert = on;
+    el.setAttribute("aria-busy", on ? "true" : "false");
+  });
+  document.body.classList.toggle("saving", on);
+  $("g-saving").hidden = !on;
+}
 
 async function post(path, body) {
+  if (saving) return false;  // one entry at a time
+  setSaving(true);
   $("g-error").textContent = "";
   try {
     G = await api("POST", "/api/keeper/games/" + G.id + path, body || {});
@@ -18,6 +36,8 @@ async function post(path, body) {
   } catch (e) {
     $("g-error").textContent = e.message;
     return false;
+  } finally {
+    setSaving(false);
   }
 }
 
@@ -61,10 +81,10 @@ function renderEntry() {
   }
   if (tricks.length !== p.length) tricks = p.map(() => null);
   const tk = clear($("g-tricks"));
-  p.forEach((name, seat) => {
-    const row = h("div", { class: "tap-row", dataset: { seat: seat } }, h("span", { class: "who", text: name }));
+  c.bid_order.forEach((seat) => {  // in the order the bids were said, as the terminal's table mode asks them
+    const row = h("div", { class: "tap-row", dataset: { seat: seat } }, h("span", { class: "who", text: p[seat] }));
     for (let t = 0; t <= c.cards; t++) {
-      row.append(tap(String(t), tricks[seat] === t, () => { tricks[seat] = t; renderEntry(); }, false, null, { tricks: t }));
+      row.append(tap(String(t), tricks[seat] === t, () => { if (!saving) { tricks[seat] = t; renderEntry(); } }, false, null, { tricks: t }));
     }
     tk.append(row);
   });

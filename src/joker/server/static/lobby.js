@@ -143,6 +143,7 @@ $("create").addEventListener("submit", async (e) => {
     name: $("c-name").value, game: gameOf().name, rules: rulesText(), seats: seats, host_seat: 0,
     turn_seconds: Number($("c-timer").value || 0), stalling_dot: !hasOptions() && $("c-stalling").checked,
     public: $("c-public").checked, seed: $("c-seed").value.trim() || null,
+    spectator_chat: $("c-spectator-chat").value,
   };
   try {
     const r = await api("POST", "/api/tables", body);

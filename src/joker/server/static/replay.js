@@ -44,7 +44,7 @@ function show() {
   const marked = (p) => note && note.changed && p.seat === f.seat && p.action === f.action;
   f.trick.forEach((p) => tr.append(h("div", { class: "play" + (f.winner === p.seat ? " won" : "") + (marked(p) ? " dd-mistake" : "") },
     cardEl(p.card, {}), h("div", { class: "who", text: R.players[p.seat] }),
-    p.action.includes(":") ? h("div", { class: "call small", text: jokerText(p.action) }) : null)));
+    p.action.includes(":") ? h("div", { class: "call small", text: callText(p.action) }) : null)));
   if (f.winner !== null && f.winner !== undefined) tr.append(h("p", { class: "muted won-text", text: T("trick_won", { name: R.players[f.winner] }) }));
   const noteEl = $("r-dd-note");
   noteEl.hidden = !note;

@@ -62,15 +62,25 @@ from ..scoring import DealResult, deal_score, game_totals
 from .play import follow_mask, led_suit, trick_trump, trick_winner
 
 
-_SUIT_PLAYS = tuple(
-    tuple(tuple(PLAYS[13 * s + r] for r in range(13) if bits >> r & 1) for bits in range(1 << 13)) for s in range(4)
-)
-"""``_SUIT_PLAYS[s][bits]``: the Play actions of suit s for a 13-bit rank mask (move generation by lookup)."""
+_SuitPlays = tuple[tuple[tuple[Action, ...], ...], ...]
+_SUIT_PLAYS: _SuitPlays = ()
+"""``_SUIT_PLAYS[s][bits]``: the Play actions of suit s for a 13-bit rank mask (move generation by lookup);
+built on the first move generated (:func:`_suit_plays`), not at import: a program that only scores
+recorded games (``joker ledger``) never pays for it."""
+
+
+def _suit_plays() -> _SuitPlays:
+    global _SUIT_PLAYS
+    _SUIT_PLAYS = tuple(
+        tuple(tuple(PLAYS[13 * s + r] for r in range(13) if bits >> r & 1) for bits in range(1 << 13))
+        for s in range(4)
+    )
+    return _SUIT_PLAYS
 
 
 def _plays_of(mask: CardSet) -> list[Action]:
     """Play actions of the non-joker cards of ``mask``, in card order."""
-    p0, p1, p2, p3 = _SUIT_PLAYS
+    p0, p1, p2, p3 = _SUIT_PLAYS or _suit_plays()
     return [*p0[mask & 8191], *p1[(mask >> 13) & 8191], *p2[(mask >> 26) & 8191], *p3[(mask >> 39) & 8191]]
 
 

@@ -1,0 +1,96 @@
+"""``python -m joker.bench ledger``: how long a ``joker ledger`` command takes
+to start and answer (issue 23: ``joker ledger show`` within 0.3 s), as the
+keeper waits for it at the table.
+
+Each command is run as a fresh process, the way the installed ``joker``
+script runs it, on a ledger holding the game of ``examples/paper-sheet.csv``
+(24 deals, a fine, a redeal); the reference, measured in the same run and
+interleaved with the commands so both see the same machine load, is
+``python -c pass`` (the interpreter's own start).  Printed per command: the
+median and the fastest wall time in seconds, the median as a multiple of the
+reference, and the median CPU time (user + system), which a busy machine
+inflates less than the wall time; then the machine's load average.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+SHEET = Path(__file__).resolve().parents[3] / "examples" / "paper-sheet.csv"
+"""The example sheet (a source checkout); without it the bench enters a few deals itself."""
+
+GOAL = 0.3
+"""Seconds: issue 23's goal for ``joker ledger show``."""
+
+JOKER = "import sys; from joker.cli.main import app; sys.argv[0] = 'joker'; sys.exit(app())"
+"""What the installed ``joker`` console script runs."""
+
+
+def _ledger(db: Path) -> None:
+    """A ledger at ``db`` with one open game of 24 entered deals (or, without the example sheet, three)."""
+    from joker.ledger import Ledger
+    from joker.ledger.paper import import_csv
+
+    led = Ledger.open(str(db))
+    try:
+        if SHEET.exists():
+            import_csv(led, SHEET, "bus-angeles", None, None, True, None, False)
+        else:
+            led.new_game("A,B,C,D", "bus-angeles", None, None, True)
+            for trump, bids, tricks in (("H", "0,0,0,0", "0,1,0,0"), ("S", "1,1,0,1", "1,1,0,0"),
+                                        ("D", "1,1,0,0", "1,1,1,0")):
+                led.enter_deal(None, trump, bids, tricks)
+    finally:
+        led.close()
+
+
+def _wall(argv: list[str]) -> tuple[float, float]:
+    """Wall seconds of one run of ``argv``, and the CPU seconds (user + system) it used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def run(runs: int = 15) -> None:
+    """Time ``runs`` starts of each command against ``python -c pass`` and print the table."""
+    with tempfile.TemporaryDirectory(prefix="joker-bench-ledger-") as tmp:
+        db = Path(tmp) / "ledger.db"
+        _ledger(db)
+        env_db = ["--db", str(db)]
+        commands: dict[str, list[str]] = {
+            "python -c pass (reference)": [sys.executable, "-c", "pass"],
+            "joker ledger show": [sys.executable, "-c", JOKER, "ledger", *env_db, "show"],
+            "joker ledger players list": [sys.executable, "-c", JOKER, "ledger", *env_db, "players", "list"],
+            "joker ledger --help": [sys.executable, "-c", JOKER, "ledger", "--help"],
+        }
+        os.environ.setdefault("COLUMNS", "120")
+        for argv in commands.values():  # warm the file cache and the bytecode
+            _wall(argv)
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        cpu: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(runs):
+            for name, argv in commands.items():
+                wall, used = _wall(argv)
+                times[name].append(wall)
+                cpu[name].append(used)
+    ref = statistics.median(times["python -c pass (reference)"])
+    print(f"joker ledger start-up, {runs} runs each, interleaved (seconds; cpu = user + system of the process)")
+    print(f"{'command':32} {'median':>8} {'fastest':>8} {'× ref':>8} {'cpu':>8}")
+    for name, ts in times.items():
+        med = statistics.median(ts)
+        print(f"{name:32} {med:8.3f} {min(ts):8.3f} {med / ref:8.1f} {statistics.median(cpu[name]):8.3f}")
+    show = statistics.median(times["joker ledger show"])
+    verdict = "within" if show <= GOAL else "over"
+    print(f"joker ledger show: {show:.3f} s median wall, {verdict} the goal of {GOAL} s "
+          f"({show - ref:.3f} s above the bare interpreter); "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

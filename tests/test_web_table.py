@@ -1,0 +1,243 @@
+"""The table page as a card site, in Debian's Chromium (see test_web_e2e):
+a whole short game ``bus-angeles(schedule='1,2,9')`` against three bots,
+played by tapping, on a desktop (1280×800, English) and a phone (390×844,
+Russian, reduced motion).
+
+What a player relies on: his hand and the bid buttons are on screen at every
+decision on the phone (no scrolling to find them); the tab's title says it is
+his turn; each deal ends with a summary of bids against tricks and points,
+which stays until dismissed or until his first move of the next deal; the
+last trick can be reopened at any time; a double tap makes one move and no
+"not your turn" error.  The summaries and the reopened trick are checked
+against the game's record.  Screenshots go to ``$JOKER_SHOTS`` (else the
+test's own folder).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from test_web_e2e import _page, browser, server  # noqa: F401  (fixtures: the app on a port, Chromium)
+
+from joker.cards import format_card
+from joker.i18n import Tr, catalogue
+
+RULES = "bus-angeles(schedule='1,2,9')"
+
+
+def _shots_dir(tmp_path: Path, name: str) -> Path:
+    root = os.environ.get("JOKER_SHOTS")
+    d = Path(root) / name if root else tmp_path / "screenshots"
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def _in_viewport(page, selector: str) -> list[str]:
+    """The elements of ``selector`` not wholly inside the viewport (as their text), without scrolling."""
+    return page.evaluate("""(sel) => [...document.querySelectorAll(sel)].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth;
+      }).map((e) => e.textContent)""", selector)
+
+
+def _start(page, server: str, locale: str) -> str:
+    """A new table with three bots, the page seated as its host: the table's id."""
+    r = page.request.post(server + "/api/tables", data={
+        "name": "Ann", "rules": RULES, "seats": ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"],
+        "seed": "tableux" + locale[:2]})
+    assert r.ok, r.text()
+    made = r.json()
+    page.add_init_script(f"localStorage.setItem('joker.seat.{made['table']}', '{made['token']}')")
+    page.goto(server + made["url"])
+    page.click("#start")
+    return str(made["table"])
+
+
+@pytest.mark.parametrize("size,locale", [((1280, 800), "en-GB"), ((390, 844), "ru-RU")], ids=["desktop-en", "phone-ru"])
+def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # noqa: F811
+    from playwright.sync_api import expect
+
+    from joker.games.joker.record import GameRecord, replay
+
+    width, height = size
+    phone = width < 600
+    lang = locale[:2]
+    t = Tr(lang, "web")
+    shots = _shots_dir(tmp_path, f"{'phone' if phone else 'desktop'}-{lang}")
+    ctx, page, errors = _page(browser, locale=locale, width=width, height=height)
+    if phone:
+        page.emulate_media(reduced_motion="reduce")
+    table = _start(page, server, locale)
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#sound-btn")).to_contain_text(t("sound_off"))  # sound is off until switched on
+
+    summaries: dict[int, list[list[str]]] = {}
+    reopened: list[tuple[list[str], str]] = []
+    decisions = 0
+    dismissed = bid_hid = double_tapped = False
+    deadline = time.monotonic() + 120
+    while not page.locator("#standings").is_visible():
+        assert time.monotonic() < deadline, "the game did not end"
+        summary = page.locator("#summary")
+        if page.evaluate("S.summary !== null") and not summary.is_visible():
+            page.wait_for_timeout(100)  # the deal's last trick is still on the felt: its summary comes next
+            continue
+        if summary.is_visible():
+            deal = int(summary.get_attribute("data-deal"))
+            if deal not in summaries:
+                summaries[deal] = [r.locator("td").all_inner_texts() for r in summary.locator("tbody tr").all()]
+                page.screenshot(path=str(shots / f"summary-{deal}.png"))
+            if deal == 1 and not dismissed:  # the first one is put away by its button
+                page.click("#summary-close")
+                expect(summary).to_be_hidden()
+                dismissed = True
+                continue
+        bids = page.locator("#panel button.bid:enabled")
+        cards = page.locator("#hand button.card.legal")
+        if not bids.count() and not cards.count():
+            page.wait_for_timeout(50)
+            continue
+        decisions += 1
+        # a decision: the hand and the buttons are on screen, the title says whose turn it is
+        assert page.title().startswith("● " + t("your_turn")), page.title()
+        if phone:
+            assert _in_viewport(page, "#hand .card, #panel button") == [], f"off screen at decision {decisions}"
+        deal = page.evaluate("S.view.deal")
+        if bids.count():
+            if deal == 3 and not (shots / "bid.png").exists():
+                page.screenshot(path=str(shots / "bid.png"))
+            if summary.is_visible():  # the bots' bids did not put the summary away: this bid does
+                assert deal == 3
+                bids.first.click()
+                expect(summary).to_be_hidden()
+                bid_hid = True
+            elif not double_tapped:
+                bids.first.dblclick()  # one bid, no refusal shown
+                double_tapped = True
+                expect(page.locator("#panel button.bid")).to_have_count(0)
+            else:
+                bids.first.click()
+        else:
+            if deal == 3 and not (shots / "play.png").exists():
+                page.screenshot(path=str(shots / "play.png"))
+            if deal == 3 and page.evaluate("S.view.last_trick !== null") and not reopened:
+                page.click("#last-btn")
+                expect(page.locator("#last-dialog")).to_be_visible()
+                page.screenshot(path=str(shots / "last-trick.png"))
+                reopened.append((page.locator("#last-trick .card").evaluate_all("es => es.map(e => e.dataset.card)"),
+                                 page.locator("#last-who").inner_text()))
+                page.click("#last-close")
+                continue
+            cards.first.click()
+            if page.locator("#joker-dialog[open]").count():
+                page.screenshot(path=str(shots / "joker.png"))
+                page.locator("#joker-options button").first.click()
+        page.wait_for_function("!S.busy")  # the move went through: the next decision is a new one
+        expect(page.locator("#toast.error")).to_have_count(0)
+    assert decisions >= 3 + 1 + 2 + 9  # three bids, 1 + 2 + 9 cards (a reopening counts once more)
+    assert dismissed and bid_hid and double_tapped
+    # the last deal's summary comes after its last trick, the standings below
+    expect(page.locator("#summary")).to_have_attribute("data-deal", "3")
+    summaries[3] = [r.locator("td").all_inner_texts() for r in page.locator("#summary tbody tr").all()]
+    page.screenshot(path=str(shots / "end.png"))
+    page.screenshot(path=str(shots / "end-full.png"), full_page=True)
+    assert not page.title().startswith("●")
+    if phone:  # the sheet fits the phone's width: premiums on their own lines, the deal column frozen
+        assert page.evaluate("(e => e.scrollWidth <= e.clientWidth)(document.querySelector('#sheet'))")
+    # after the game the last trick can still be looked at
+    page.click("#last-btn")
+    expect(page.locator("#last-trick .card")).to_have_count(4)
+    end_trick = page.locator("#last-trick .card").evaluate_all("es => es.map(e => e.dataset.card)")
+    page.click("#last-close")
+
+    record = GameRecord.from_json(page.request.get(f"{server}/api/tables/{table}/record").text())
+    results = replay(record).results
+    names = list(record.players)
+    assert sorted(summaries) == [1, 2, 3]
+    for k, rows in summaries.items():
+        r = results[k - 1]
+        assert r.bids is not None
+        # player, bid, tricks, points (signed), made or missed, game total
+        assert [row[:4] for row in rows] == [[names[s], str(r.bids[s]), str(r.tricks[s]), f"{r.scores[s]:+d}"]
+                                            for s in range(4)]
+        assert [row[4] for row in rows] == ["✓ " + t("made_it") if r.bids[s] == r.tricks[s] else "✗ " + t("missed_it")
+                                            for s in range(4)]
+    # the reopened trick is deal 3's trick before the one being played, its winner named
+    (shown, who), = reopened
+    tricks = [([format_card(a.card) for _, a in tr.plays], tr.winner) for tr in results[2].played]
+    assert any(sorted(shown) == sorted(cards) and who == t("trick_won", name=names[w]) for cards, w in tricks)
+    assert sorted(end_trick) == sorted(tricks[-1][0])
+    assert not errors
+    ctx.close()
+
+
+def test_the_turn_timer_warns_and_says_when_it_moved(server, browser, tmp_path):  # noqa: F811
+    """A 5-second turn timer: the player to move is told to hurry while it runs; when it runs out
+    a bot bids for him and the page says so (he was present all along)."""
+    from playwright.sync_api import expect
+
+    t = Tr("en", "web")
+    shots = _shots_dir(tmp_path, "timer")
+    ctx, page, errors = _page(browser, width=390, height=844)
+    r = page.request.post(server + "/api/tables", data={
+        "name": "Ann", "rules": "bus-angeles(schedule='1')", "turn_seconds": 5, "seed": "timer1",
+        "seats": ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]})
+    made = r.json()
+    page.add_init_script(f"localStorage.setItem('joker.seat.{made['table']}', '{made['token']}')")
+    page.goto(server + made["url"])
+    page.screenshot(path=str(shots / "waiting.png"))
+    page.click("#start")
+    expect(page.locator("#panel button.bid:enabled").first).to_be_visible()
+    # the sound switch: off at first, on when pressed, remembered by this browser
+    expect(page.locator("#sound-btn")).to_have_attribute("aria-pressed", "false")
+    page.click("#sound-btn")
+    expect(page.locator("#sound-btn")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#sound-btn")).to_contain_text(t("sound_on"))
+    page.reload()
+    expect(page.locator("#sound-btn")).to_have_attribute("aria-pressed", "true")
+    before, after = catalogue("web").texts["en"]["timer_hurry"].split("{s}")  # "Hurry: {s} s left, then a bot..."
+    expect(page.locator("#timer")).to_contain_text(before)  # 5 s: the warning from the start
+    expect(page.locator("#timer")).to_contain_text(after)
+    page.screenshot(path=str(shots / "hurry.png"))
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible(timeout=15000)
+    bid = page.evaluate("S.view.bids[S.seat]")
+    expect(notice).to_have_text(t("timeout_you", what=f"{t('stat_bid')} {bid}"))  # "...a bot moved for you (bid 0)"
+    page.screenshot(path=str(shots / "timed-out.png"))
+    assert not errors
+    ctx.close()
+
+
+def test_a_friend_joins_by_the_invite_link_and_sees_the_felt_from_his_seat(server, browser, tmp_path):  # noqa: F811
+    """The join form seats a second person (his seat token kept by his browser); once the host starts,
+    each page puts its own seat at the bottom of the felt and the next to play on its left."""
+    from playwright.sync_api import expect
+
+    shots = _shots_dir(tmp_path, "join")
+    host_ctx, host, host_errors = _page(browser, width=1280, height=800)
+    r = host.request.post(server + "/api/tables", data={
+        "name": "Ann", "rules": "bus-angeles(schedule='1')", "seed": "join1",
+        "seats": ["human", "human", "bot:heuristic", "bot:heuristic"]})
+    made = r.json()
+    host.add_init_script(f"localStorage.setItem('joker.seat.{made['table']}', '{made['token']}')")
+    host.goto(server + made["url"])
+    ctx, page, errors = _page(browser, locale="ru-RU", width=390, height=844)
+    page.goto(server + made["url"])
+    page.fill("#j-name", "Борис")
+    page.click("#join button[type=submit]")
+    expect(page.locator("#join-box")).to_be_hidden()
+    assert page.evaluate(f"localStorage.getItem('joker.seat.{made['table']}')")
+    host.click("#start")
+    for p, me, left in ((host, "Ann", "Борис"), (page, "Борис", None)):
+        expect(p.locator("#seat-b .player .nm")).to_have_text(me)
+        if left:
+            expect(p.locator("#seat-l .player .nm")).to_have_text(left)
+    expect(page.locator("#seat-r .player .nm")).to_have_text("Ann")  # Ann plays just before him: on his right
+    page.screenshot(path=str(shots / "friend.png"))
+    assert not errors and not host_errors
+    ctx.close()
+    host_ctx.close()
