@@ -39,8 +39,7 @@ const Social = (function () {
 
   // -- where the pieces go: the buttons under the table's heading, the game-over bar after the standings
   function place() {
-    // the page's tool bar when it has one (the Joker table keeps it in view while playing), else its head
-    const head = el("tools") || document.querySelector(".table-head");
+    const head = document.querySelector(".table-head"); // in view before, during and after the game
     if (head) head.append(el("social-bar"));
     const standings = el("standings") || el("d-end");
     const over = el("social-over");
