@@ -78,7 +78,7 @@ def app_from_env() -> FastAPI:
     ``$JOKER_DB_URL``, ``$JOKER_BOT_DELAY`` seconds (default 0.8), a cluster
     on ``$JOKER_REDIS_URL`` (:mod:`.cluster`); the analysis solver prepared
     when first asked for."""
-    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", "0.8")), freeze_gc=True)
+    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", "0.8")), warm_bots=True, freeze_gc=True)
 
 
 class JoinTable(BaseModel):
@@ -87,7 +87,7 @@ class JoinTable(BaseModel):
 
 
 def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
-               warm_analysis: bool = False, freeze_gc: bool = False) -> FastAPI:
+               warm_analysis: bool = False, warm_bots: bool = False, freeze_gc: bool = False) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
@@ -96,7 +96,9 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     keys prefixed ``$JOKER_REDIS_PREFIX``, default ``joker:``); ``bot_delay``: seconds a bot waits before it
     plays; ``warm_analysis``: start the analysis worker when the app starts,
     preparing the double-dummy solver in the background (``joker serve`` does;
-    otherwise the first analysis starts it, see :mod:`.analysis_jobs`);
+    otherwise the first analysis starts it, see :mod:`.analysis_jobs`); ``warm_bots``:
+    make the bots' compiled code ready when the app starts, bot turns waiting
+    for it and pages saying so (``joker serve`` does; :mod:`.botplay`);
     ``freeze_gc``: once started, move every object made so far (the imported
     libraries, the resumed tables) out of the garbage collector's reach
     (:func:`gc.freeze`), so no full collection stalls the tables' actions for
@@ -120,6 +122,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         app.state.ledger = led
         app.state.hub = hub
         app.state.analyses = AnalysisJobs(lambda tid, text: hub.db(store.save_analysis, tid, text))
+        if warm_bots:
+            hub.bots.warm_up()
         await hub.start()
         if freeze_gc:
             gc.collect()
@@ -155,7 +159,9 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         page data (``web``: the table's game's plug-in, else the default game's)."""
         lang = lang_of(request)
         web = web or kit(registry.DEFAULT).web
-        js = {"lang": lang, "T": catalogue("web").table(lang), **web.page_data(lang), **ctx.pop("js", {})}
+        hub: Hub | None = getattr(request.app.state, "hub", None)
+        js = {"lang": lang, "T": catalogue("web").table(lang), "bots_ready": hub is None or hub.bots.ready.is_set(),
+              **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
             request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
                             "js": script_json(js), **ctx},
