@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,rl,web,fast,ray]'
+	$(BIN)/joker warmup
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -1,5 +1,5 @@
 """``python -m joker.bench NAME``: run a benchmark (``engine``, ``search``, ``server``, ``harness``, ``durak``,
-``arena``, ``ledger``)."""
+``arena``, ``ledger``, ``firstmove``)."""
 
 from __future__ import annotations
 
@@ -62,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--deals", type=int, default=96, help="deals per seating, as joker arena -n (default 96)")
     a.add_argument("--workers", type=int, default=2, help="pool processes and Ray CPUs (default 2)")
     a.add_argument("--game", default="joker", help="the game (default joker)")
+    f = sub.add_parser("firstmove", help="a bot's first decisions in a new process: empty cache vs after joker warmup")
+    f.add_argument("--level", default="medium", help="the bot (default medium; hard)")
+    f.add_argument("--no-cold", action="store_true", help="skip the cold run (it compiles: a minute or more)")
     args = p.parse_args(argv)
     if args.name == "engine":
         engine.run(args.seconds)
@@ -83,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         from . import ledger
 
         ledger.run(args.runs)
+    elif args.name == "firstmove":
+        from . import firstmove
+
+        firstmove.run(args.level, not args.no_cold)
     elif args.name == "search":
         search.run(args.seconds, args.deals, args.games)
     elif args.name == "arena":

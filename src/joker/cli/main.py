@@ -51,6 +51,7 @@ LAZY: dict[str, tuple[str, str]] = {
     "serve": ("joker.cli.serve", "serve_command"),
     "arena": ("joker.cli.arena", "arena_command"),
     "analyse": ("joker.cli.analyse", "analyse_command"),
+    "warmup": ("joker.cli.warmup", "warmup_command"),
 }
 """``joker``'s commands after ``replay``, in the order ``--help`` lists them:
 name → (module, attribute): a command function or a Typer app (a group)."""

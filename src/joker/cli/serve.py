@@ -67,7 +67,8 @@ def serve_command(
         _serve_workers(url, host, port, shown, bot_delay, log_level, workers)
         return
     typer.echo(f"Joker is at http://{shown}:{port}  (database: {display(url)}; Ctrl-C stops)", err=True)
-    app = create_app(db, bot_delay=bot_delay, warm_analysis=warm_analysis, freeze_gc=True,  # the solver, ready when asked
+    # the bots' compiled code (compiled once, then loaded from the disk cache) and the double-dummy solver, ready
+    app = create_app(db, bot_delay=bot_delay, warm_analysis=warm_analysis, warm_bots=True, freeze_gc=True,
                      keeper_key=key, allowed_hosts=hosts)
     # Messages are small JSON: compressing each costs more CPU (and latency) than it saves on a LAN.
     uvicorn.run(app, host=host, port=port, log_level=log_level, **UVICORN)

@@ -108,6 +108,9 @@ EN: dict[str, str] = {
     "to_move": "to move",
     "your_turn": "Your turn",
     "waiting_for": "Waiting for {name}",
+    "bot_thinking": "{name} is thinking…",
+    "bots_preparing": "The bots are getting ready: their code is compiled once after installing (up to a few "
+                      "minutes). Tables can be set up meanwhile; bots play as soon as they are ready.",
     "bid_title": "Your bid",
     "bid_forbidden": "The dealer may not bid {n}: the bids would sum to the number of cards",
     "bids_tricks": "bid / tricks",
@@ -459,6 +462,9 @@ RU: dict[str, str] = {
     "to_move": "ходит",
     "your_turn": "Ваш ход",
     "waiting_for": "Ждём: {name}",
+    "bot_thinking": "{name} думает…",
+    "bots_preparing": "Боты готовятся: их код компилируется один раз после установки (до нескольких минут). "
+                      "Столы можно собирать уже сейчас; боты начнут играть, как только будут готовы.",
     "bid_title": "Ваш заказ",
     "bid_forbidden": "Сдающему нельзя заказать {n}: сумма заказов сравняется с числом карт",
     "bids_tricks": "заказ / взятки",

@@ -12,9 +12,9 @@ reports its progress (deals done / total) on a :class:`multiprocessing.Queue`
 it is given when it starts; the server reads it when asked.
 
 **Warming up.**  The solver's numba kernels are compiled on their first use
-in a process, or loaded from numba's on-disk cache (about a second; the very
-first time, or after the kernels' source changed, compiling takes up to a
-minute).  So the first task of every new worker is :func:`_warm_up` (a tiny
+in a process, or loaded from numba's on-disk cache (about a second; ``joker
+warmup`` fills it at install; without it, or after the kernels' source
+changed, compiling takes up to a minute).  So the first task of every new worker is :func:`_warm_up` (a tiny
 game analysed); jobs queue behind it, and while it runs their status says
 ``"preparing": true`` — what is really happening — rather than a frozen
 "deal 0 of n".

@@ -90,7 +90,8 @@ def app_from_env() -> FastAPI:
     ``$JOKER_KEEPER_KEY`` and the hosts ``$JOKER_ALLOWED_HOSTS`` (comma-separated,
     as ``joker serve`` decided them); the analysis solver prepared when first asked for."""
     hosts = os.environ.get(ENV_ALLOWED_HOSTS)
-    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", "0.8")), freeze_gc=True,
+    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", "0.8")), warm_bots=True,
+                      freeze_gc=True,
                       keeper_key=os.environ.get("JOKER_KEEPER_KEY") or None,
                       allowed_hosts=hosts.split(",") if hosts else LOOPBACK_HOSTS)
 
@@ -101,8 +102,8 @@ class JoinTable(BaseModel):
 
 
 def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
-               warm_analysis: bool = False, freeze_gc: bool = False, keeper_key: str | None = None,
-               allowed_hosts: Sequence[str] = LOOPBACK_HOSTS) -> FastAPI:
+               warm_analysis: bool = False, warm_bots: bool = False, freeze_gc: bool = False,
+               keeper_key: str | None = None, allowed_hosts: Sequence[str] = LOOPBACK_HOSTS) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
@@ -111,7 +112,9 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     keys prefixed ``$JOKER_REDIS_PREFIX``, default ``joker:``); ``bot_delay``: seconds a bot waits before it
     plays; ``warm_analysis``: start the analysis worker when the app starts,
     preparing the double-dummy solver in the background (``joker serve`` does;
-    otherwise the first analysis starts it, see :mod:`.analysis_jobs`);
+    otherwise the first analysis starts it, see :mod:`.analysis_jobs`); ``warm_bots``:
+    make the bots' compiled code ready when the app starts, bot turns waiting
+    for it and pages saying so (``joker serve`` does; :mod:`.botplay`);
     ``keeper_key``: the key every scorekeeper write must carry (``None`` or
     empty: none, see :mod:`.keeper`); ``allowed_hosts``: the ``Host`` names
     served (Starlette's patterns: ``*.example.org``, or ``*`` for any;
@@ -139,6 +142,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         app.state.ledger = led
         app.state.hub = hub
         app.state.analyses = AnalysisJobs(lambda tid, text: hub.db(store.save_analysis, tid, text))
+        if warm_bots:
+            hub.bots.warm_up()
         await hub.start()
         if freeze_gc:
             gc.collect()
@@ -176,7 +181,9 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         page data (``web``: the table's game's plug-in, else the default game's)."""
         lang = lang_of(request)
         web = web or kit(registry.DEFAULT).web
-        js = {"lang": lang, "T": catalogue("web").table(lang), "names": catalogue("names").table(lang),
+        hub: Hub | None = getattr(request.app.state, "hub", None)
+        js = {"lang": lang, "T": catalogue("web").table(lang), "bots_ready": hub is None or hub.bots.ready.is_set(),
+              "names": catalogue("names").table(lang),
               **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
             request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,

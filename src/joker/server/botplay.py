@@ -1,11 +1,25 @@
 """Bot turns: a bot's move is computed on the bots' threads (a searching bot
 may think a while; the other tables go on meanwhile), then committed under
-the table's lock if the table has not moved on."""
+the table's lock if the table has not moved on.
+
+**Ready at once** (docs/bots.md): with ``warm`` (``joker serve``) the bots'
+compiled code is made ready when the server starts — unless ``joker warmup``
+already filled the disk cache, ``python -m joker.bots.warm`` in a subprocess
+(compiling holds the GIL: a minute or more, the server answering meanwhile)
+— then loaded into this process on a bot thread (about a second).  Until
+then the turns of the bots that need it (the warm plug-ins' ``bots``) wait,
+and pages say the bots are getting ready (``bots_ready``).
+A bot whose turn has lasted :data:`THINKING_AFTER` seconds is announced to
+the table: a ``{"type": "thinking", "seat": s, "preparing": bool}`` notice
+(``preparing``: still waiting for the warm-up); when the warm-up ends every
+table gets one, ``seat`` ``null`` when no bot is to move.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +31,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("joker.server")
 
+THINKING_AFTER = 2.0
+"""Seconds of a bot's turn after which the table is told it is thinking."""
+
 
 class Bots:
     """The bots' threads (two) and the moves they make for ``hub``'s tables."""
@@ -24,9 +41,69 @@ class Bots:
     def __init__(self, hub: Hub):
         self.hub = hub
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="joker-bot")
+        self.ready = asyncio.Event()
+        self.ready.set()  # until warm_up() is asked for
+        self._warming: asyncio.Task[None] | None = None
+        self._proc: asyncio.subprocess.Process | None = None
+        self._compiled: dict[str, frozenset[str]] = {}  # per game, the bots whose turns wait for the warm-up
 
     def close(self) -> None:
+        if self._proc is not None and self._proc.returncode is None:
+            self._proc.kill()
+        if self._warming is not None:
+            self._warming.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+    def warm_up(self) -> None:
+        """Make the bots ready in the background (module doc); the turns of the bots that
+        need it wait until then."""
+        from joker.bots.warm import plugins
+
+        try:
+            found = plugins()  # imports the games' warm plug-ins (Joker's: numba), once, at start
+        except ImportError as e:  # e.g. without the fast extra: bots that need it cannot play anyway
+            log.warning("no warm-up of the bots: %s", e)
+            return
+        self._compiled = {name: p.bots for name, p in found.items()}
+        self.ready.clear()
+        self._warming = asyncio.ensure_future(self._warm(all(p.warmed() for p in found.values())))
+
+    async def _warm(self, warmed: bool) -> None:
+        try:
+            await self._prepare(warmed)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - bots still play, compiling on first use
+            log.exception("the bots' warm-up failed: bots compile on first use")
+        self.ready.set()
+        for t in list(self.hub.tables.values()):
+            self.hub.notice(t, {"type": "thinking", "seat": t.to_move() if t.is_bot_turn() else None,
+                                "preparing": False})
+
+    async def _prepare(self, warmed: bool) -> None:
+        """Compile in a subprocess (into the disk cache) unless ``warmed``, then load here (module doc)."""
+        if not warmed:
+            await self._compile()
+        from joker.bots.warm import warm_all
+
+        await asyncio.get_running_loop().run_in_executor(self.pool, warm_all)  # loads the cache into this process
+
+    def _waits(self, t: Table, level: str) -> bool:
+        """Whether this bot's turn waits for the warm-up."""
+        return not self.ready.is_set() and level.partition("@")[0] in self._compiled.get(t.game, frozenset())
+
+    async def _compile(self) -> None:
+        self._proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "joker.bots.warm", "--quiet", stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        _, err = await self._proc.communicate()
+        if self._proc.returncode:
+            log.warning("the bots' warm-up failed (exit %s): bots compile on first use\n%s", self._proc.returncode,
+                        err.decode(errors="replace")[-2000:])
+
+    def _thinking(self, t: Table, seq: int, seat: int, level: str) -> None:
+        if t.seq == seq:
+            self.hub.notice(t, {"type": "thinking", "seat": seat, "preparing": self._waits(t, level)})
 
     async def choose(self, t: Table, seat: int, level: str) -> Any:
         """A bot's action for ``seat`` of ``t`` now.  A bot that fails is replaced for
@@ -55,7 +132,14 @@ class Bots:
             seat = t.to_move()
             if t.seq != seq or seat is None or not t.is_bot_turn():
                 return
-            action = await self.choose(t, seat, t.bot_level(seat))
+            level = t.bot_level(seat)
+            notice = asyncio.get_running_loop().call_later(THINKING_AFTER, self._thinking, t, seq, seat, level)
+            try:
+                if self._waits(t, level):
+                    await self.ready.wait()
+                action = await self.choose(t, seat, level)
+            finally:
+                notice.cancel()
             async with hub.locks[t.id]:
                 if t.seq != seq or not t.is_bot_turn():  # the table moved on meanwhile (a take-back)
                     return

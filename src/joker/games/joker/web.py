@@ -302,17 +302,11 @@ class JokerWeb:
         return replay_data(record)
 
     def warm_analysis(self) -> None:
-        """Analyse a tiny game (one 2-card deal): compiles the solver's numba kernels
-        or loads them from the disk cache."""
-        from .analysis import analyse  # the solver (numba) is loaded only where it runs
-        from .record import record_from_state
-        from .engine.state import new_game
-        from .rules import preset
+        """Analyse a tiny game: compiles the solver's numba kernels or loads them from
+        the disk cache (:func:`.warm.warm_solver`)."""
+        from .warm import warm_solver  # the solver (numba) is loaded only where it runs
 
-        state = new_game(preset("bus-angeles").replace(schedule="2"), seed=0)
-        while not state.is_terminal():
-            state = state.apply(state.legal_actions()[0])
-        analyse(record_from_state(state))
+        warm_solver()
 
     def analyse(self, record: GameRecord, report: Callable[[int, int], None]) -> dict[str, Any]:
         """The double-dummy analysis of every played deal (:func:`.analysis.analyse`), as JSON."""

@@ -46,6 +46,7 @@ const conn = tableSocket(TABLE_ID, {
   status: (text) => { $("conn").textContent = text; },
   welcome: (m) => { S.seat = m.seat; },
   snapshot: (m) => {
+    botNotice(m, nameOf);
     S.table = m.table;
     S.view = m.view || null;
     S.totals = m.totals || null;
@@ -55,6 +56,7 @@ const conn = tableSocket(TABLE_ID, {
     render();
   },
   event: (m) => {
+    botNotice(m, nameOf);
     if (m.table) S.table = m.table;
     if (m.totals) S.totals = m.totals;
     if (m.kind === "action") {
@@ -69,6 +71,7 @@ const conn = tableSocket(TABLE_ID, {
     render();
   },
   message: (m) => {
+    botNotice(m, nameOf);
     if (m.type === "presence") { S.online = m.online; S.watchers = m.watchers; render(); }
     else if (m.type === "timer") { S.timer = m.timer; S.timerAt = Date.now(); renderTimer(); }
     else if (m.type === "error" && !Social.owns(m)) {

@@ -35,6 +35,7 @@ function connect() {
   ws.onclose = () => { $("conn").textContent = T("reconnecting"); setTimeout(connect, 1000); };
   ws.onmessage = (e) => {
     const m = JSON.parse(e.data);
+    botNotice(m, (s) => (S.table.seats[s] && S.table.seats[s].name) || "#" + (s + 1));
     if (m.type === "welcome") seat = m.seat;
     else if (m.type === "snapshot" || m.type === "event") { seq = m.seq; show(m); }
     else if (m.type === "error" && !Social.owns(m)) toast(refusal(m), "error");

@@ -516,6 +516,6 @@ sock = tableSocket(TABLE_ID, {
   event: applyEvent,
   message: handle,
   status: (text) => { $("conn").textContent = text; if (text) { S.connected = false; S.busy = false; } },
-  any: (m) => Social.message(m, S),
+  any: (m) => { Social.message(m, S); botNotice(m, nameOf); },
 });
 Social.attach(send, (t) => sock.use(t));

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+from ..jit import njit
 
 from joker.cards import JOKER1, SUIT_MASKS, CardSet, cards_in
 from joker.errors import JokerError

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+from ..jit import njit
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array, populate_array

@@ -47,7 +47,7 @@ docs/bots.md).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from . import kernels as K
 from .kernels import F64s, I64s

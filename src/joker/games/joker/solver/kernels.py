@@ -37,7 +37,7 @@ prefix is asked for only when a move's order key reads it (not on leads).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..fastpath import kernels as K
 from ..fastpath.kernels import I64s
