@@ -93,3 +93,20 @@ def test_the_package_imports_no_application_and_no_game() -> None:
                 top = name.split(".")[0]
                 assert name.startswith("joker.i18n") or top != "joker" and (
                     top in sys.stdlib_module_names or top == "markupsafe"), (path.name, name)
+
+
+def test_no_catalogue_says_a_key_twice() -> None:
+    """A key written twice in one table is silently the later text: a label of the web
+    catalogue once showed "{n} players" so.  Every catalogue file is read as source."""
+    import ast
+    from pathlib import Path
+
+    import joker.i18n as pkg
+
+    found = []
+    for path in sorted(Path(pkg.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                found += [(path.name, k) for k in sorted(set(keys)) if keys.count(k) > 1]
+    assert found == []

@@ -88,6 +88,7 @@ function act(a) { S.sel = null; conn.send({ type: "act", action: a }); }
 function render() {
   document.body.dataset.seq = String(conn.seq());  // the last event shown (for tests and bug reports)
   const playing = S.table.status !== "waiting";
+  document.body.classList.toggle("at-table", playing); // the invite row steps aside while playing (style.css)
   $("lobby-panel").hidden = playing;
   $("game").hidden = !playing;
   if (!playing) renderWaiting();

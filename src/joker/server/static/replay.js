@@ -16,7 +16,7 @@ let DD = null; // per deal index: {deal: the analysis of the deal or null, notes
 function stepText(d, f) {
   if (f.seat === null) return T("replay_start");
   const name = R.players[f.seat];
-  if (/^b\d+$/.test(f.action)) return T("played", { name: name, what: T("bids_n", { n: f.action.slice(1) }) });
+  if (/^b\d+$/.test(f.action)) return T("bid_by", { name: name, n: f.action.slice(1) });
   if (f.action.startsWith("trump:")) return T("chose_trump", { name: name, what: suitSym(f.action.slice(6)) });
   return T("played", { name: name, what: actionText(f.action) });
 }
