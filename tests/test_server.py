@@ -16,7 +16,7 @@ from joker.server import create_app
 from joker.store import WebAction, sqlite_url
 from procs_support import spawned_workers, still_running
 from test_ledger_support import old_database, pg_url  # noqa: F401  (fixture)
-from test_server_support import Client, act, serve, settle, check_no_leak, create, join, mover, play_one, truth_states
+from test_server_support import Client, act, serve, settle, check_no_leak, create, join, mover, play_one, truth_states, start_game
 
 THREE_DEALS = "bus-angeles(schedule='2,9,1')"  # a 2-card deal, a 9-card deal with the trump chosen, a 1-card deal
 
@@ -106,11 +106,7 @@ def test_an_illegal_card_and_malformed_messages_get_errors_and_change_nothing(tm
     with serve(_app(tmp_path / "w.db")) as tc:
         tid, tokens = _four(tc, "bus-angeles(schedule='3')", seed="ill")
         clients = [Client(tc, tid, tok, name=str(i)) for i, tok in enumerate(tokens)]
-        for c in clients:
-            c.until(lambda m: m["type"] == "snapshot")
-        clients[0].send({"type": "start"})
-        for c in clients:
-            c.until(lambda m: m["type"] == "event")
+        start_game(clients)
         rnd = random.Random(1)
         while clients[0].view["phase"] != "play":
             play_one(clients, rnd)

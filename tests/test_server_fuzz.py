@@ -27,7 +27,7 @@ from joker.server import ws as ws_module
 from joker.server.protocol import FIELDS, MAX_MESSAGE, ProtocolError, RateLimit, parse_message
 from joker.server.social import REACTIONS, clean_chat
 from joker.server.table import SPECTATOR_CHAT, TableError
-from test_server_support import Client, create, join, mover, play_one, serve
+from test_server_support import Client, create, join, mover, play_one, serve, start_game
 
 ALLOWED = {"ping", "sync", "leave"}  # well-formed requests that answer with no error or change the seats
 
@@ -132,11 +132,7 @@ def test_malformed_messages_get_errors_change_nothing_and_keep_the_connection(tm
         tokens = [t["token"]] + [join(tc, tid, n)["token"] for n in ("Bob", "Cid", "Dee")]
         players = [Client(tc, tid, tok, name=str(i)) for i, tok in enumerate(tokens)]
         spectator = Client(tc, tid, None, name="spectator")
-        for c in players + [spectator]:
-            c.until(lambda m: m["type"] == "snapshot")
-        players[0].send({"type": "start"})
-        for c in players + [spectator]:
-            c.until(lambda m: m["type"] == "event")
+        start_game(players, [spectator])
         rnd = random.Random(2)
         while players[0].view["phase"] != "play":  # bids done: cards are played
             play_one(players, rnd, [spectator])

@@ -21,7 +21,7 @@ import pytest
 
 from joker.server import create_app
 from joker.server.safejson import script_json
-from test_server_support import Client, create, join, play_one, serve
+from test_server_support import Client, create, join, play_one, serve, start_game
 
 # table names are at most 24 characters (server/table.py MAX_NAME)
 SEAT_NAMES = ["</script><svg onload=x>", '"><img src=x onerror=x>', "{{7*7}}", "<!--<script>"]
@@ -116,11 +116,7 @@ def test_hostile_names_on_the_lobby_table_games_and_replay_pages(tmp_path, monke
         assert [s["name"] for s in data["table"]["seats"]] == SEAT_NAMES
 
         clients = [Client(tc, tid, tok, name=str(i)) for i, tok in enumerate(tokens)]
-        for c in clients:
-            c.until(lambda m: m["type"] == "snapshot")
-        clients[0].send({"type": "start"})
-        for c in clients:
-            c.until(lambda m: m["type"] == "event")
+        start_game(clients)
         rnd = random.Random(3)
         while clients[0].view["phase"] != "over":
             play_one(clients, rnd)

@@ -128,6 +128,16 @@ def join(tc: TestClient, table: str, name: str, seat: int | None = None) -> dict
     return r.json()
 
 
+def start_game(players: list[Client], watchers: list[Client] = ()) -> None:
+    """Everyone connected has his snapshot, the host (``players[0]``) starts the game, and
+    everyone has seen the start event."""
+    for c in list(players) + list(watchers):
+        c.until(lambda m: m["type"] == "snapshot")
+    players[0].send({"type": "start"})
+    for c in list(players) + list(watchers):
+        c.until(lambda m: m["type"] == "event" and m["kind"] == "start")
+
+
 def mover(clients: list[Client]) -> Client | None:
     """The client whose view says it is to move (and has legal actions)."""
     for c in clients:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import toygame
 from joker import records
 from joker.server import create_app
-from test_server_support import Client, create, join, serve
+from test_server_support import Client, create, join, serve, start_game
 
 toygame.register()
 
@@ -45,11 +45,7 @@ def test_the_toy_game_is_played_watched_recorded_and_replayed(tmp_path):
         ann = Client(tc, tid, t["token"], name="ann")
         bob = Client(tc, tid, b["token"], name="bob")
         watcher = Client(tc, tid, None, name="watcher")
-        for c in (ann, bob, watcher):
-            c.until(lambda m: m["type"] == "snapshot")
-        ann.send({"type": "start"})
-        for c in (ann, bob, watcher):
-            c.until(lambda m: m["type"] == "event" and m["kind"] == "start")
+        start_game([ann, bob], [watcher])
 
         start = _truth("toy1")
         hands = {s: set(start.hands[s]) for s in range(3)}
