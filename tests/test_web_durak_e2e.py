@@ -7,8 +7,14 @@ card it beats), transfers and takes.  The seed is found here by running the
 engine with the same clicking policy and the server's own bot choices
 (:func:`joker.server.table.bot_choice`), so the game is known to hold a
 transfer and a take by the human.  On a desktop in English, then on a phone
-in Russian; then the replay viewer and the record.  Screenshots go to each
-test's ``tmp_path/screenshots`` and, when ``$DURAK_SHOTS`` names a folder, there.
+in Russian; then the replay viewer and the record.
+
+What a player relies on: at every decision (lead, add, defend, transfer,
+take, throw in) his hand and the buttons are on screen without scrolling,
+and so are the attack cards a chosen card may beat; the end is said once,
+naming the fool, with the rematch and the way back to the lobby next to it;
+the replay is titled with the game's name.  Screenshots go to each test's
+``tmp_path/screenshots`` and, when ``$DURAK_SHOTS`` names a folder, there.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from pathlib import Path
 import pytest
 
 from test_web_e2e import _page, browser, server  # noqa: F401 - the shared fixtures
+from test_web_table import _in_viewport
 
 RULES = "durak-36(players=3)"
 
@@ -129,7 +136,7 @@ def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str
     seen: set[str] = set()
     notices: set[str] = set()
     deadline = time.monotonic() + 60
-    while not page.locator("#d-end #standings").is_visible():
+    while not page.locator("#d-end").is_visible():
         assert time.monotonic() < deadline, f"the game did not end; clicked {done}"
         log = page.locator("#d-log").text_content() or ""
         for what in ("hidden", "prikup"):
@@ -148,6 +155,8 @@ def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str
         a = policy(legal)
         assert len(done) < len(expected) and a == expected[len(done)], (done, a, expected)
         kind = "transfer" if a.startswith("transfer:") else "beat" if "/" in a else a if a in ("take", "done", "pass") else "lead"
+        # a decision: the hand and the buttons are on screen, no scrolling needed
+        assert _in_viewport(page, "#d-hand .card, #d-actions button") == [], f"off screen at {kind} ({len(done)} clicked)"
         if kind not in seen:
             _shot(page, shots, f"{tag}-{kind}.png")
         seq = int(page.evaluate("() => document.body.dataset.seq"))
@@ -163,6 +172,9 @@ def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str
                 button.click()
             else:
                 button.click()  # the card is chosen: the attack cards it beats are marked, or the transfer button shown
+                expect(page.locator("#d-hand button.selected")).to_have_count(1)
+                assert _in_viewport(page, "#d-hand .card, #d-actions button, #d-table button.target") == [], \
+                    f"off screen after choosing {card}"
                 if kind == "beat":
                     if kind not in seen:
                         _shot(page, shots, f"{tag}-beat-choose.png")
@@ -203,23 +215,21 @@ def test_a_durak_game_against_two_bots_played_by_clicking_on_a_desktop(server, b
                                                         "hidden": "The hidden trump", "prikup": "picks up the prikup"},
                  drag=True)
     assert done == expected
-    # the log said the transfer and the take; the end names the fool, the fools count is shown
+    # the log said the transfer and the take; the end names the fool once, what next beside it
     record = json.loads(page.request.get(f"{server}/api/tables/{table}/record").text())
     from joker import records
 
     game, rec = records.parse(json.dumps(record))
-    final = records.final_state(game, rec)
-    fool = final.results[0]
-    expect(page.locator("#d-end .d-results li")).to_have_text(
-        ["Game 1 over: a draw, nobody is the fool" if fool is None else f"Game 1 over: {rec.players[fool]} is the fool"])
-    rows = page.locator("#d-end #standings tbody tr")
-    expect(rows).to_have_count(3)
+    fool = records.final_state(game, rec).results[0]
+    _said_once(page, "A draw: nobody is the fool" if fool is None else f"{rec.players[fool]} is the fool")
     assert rec.players[0] == "Ann" and rec.rules == RULES
     # every action clicked is in the record, in order, as seat 0's
     assert [a for s, a in _seat_actions(record) if s == 0] == expected
     # the replay viewer: bout by bout, every hand shown; the record downloads
     page.goto(f"{server}/games")
     page.locator(f'a[href="/replay/{table}"]').click()
+    expect(page.locator("#r-rules")).to_have_text("Transfer Durak, 36 cards")  # the game's name, the rules string under it
+    expect(page.locator("#r-canonical")).to_have_text(RULES)
     expect(page.locator("#r-hands .d-player")).to_have_count(3)
     hands = page.locator("#r-hands .d-player").first.locator(".hand .card")
     expect(hands).to_have_count(6)  # the deal: six cards in every hand
@@ -234,6 +244,20 @@ def test_a_durak_game_against_two_bots_played_by_clicking_on_a_desktop(server, b
     assert json.loads(Path(dl.value.path()).read_text())["rules"] == RULES
     assert not errors
     ctx.close()
+
+
+def _said_once(page, verdict: str) -> None:
+    """The game's end is said once: the end panel's verdict (the fool, or a draw), not again by a
+    notice, the prompt or the log; the rematch and the way back to the lobby come right after it."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#d-end .d-verdict")).to_have_text(verdict)
+    expect(page.locator("#d-notice")).to_have_text("")
+    expect(page.locator("#d-prompt")).to_have_text("")
+    assert page.evaluate("() => document.body.innerText").count(verdict) == 1
+    assert page.evaluate("() => document.getElementById('d-end').nextElementSibling.id") == "social-over"
+    expect(page.locator("#so-rematch")).to_be_visible()
+    expect(page.locator("#so-lobby")).to_be_visible()
 
 
 def _seat_actions(record: dict) -> list[tuple[int, str]]:
@@ -258,10 +282,12 @@ def test_the_same_game_on_a_phone_in_russian(server, browser, shots):  # noqa: F
     done = _play(page, shots, "phone", expected, {"transfer": "переводит", "take": "берёт", "beat": "бьёт",
                                                     "hidden": "Скрытый козырь", "prikup": "берёт свой прикуп"})
     assert done == expected
-    expect(page.locator("#d-end")).to_contain_text("Игра 1 окончена")
+    fool = page.evaluate("S.view.results[0]")
+    _said_once(page, "Ничья: дурака нет" if fool is None else f"Дурак — {page.evaluate('names()')[fool]}")
     # nothing sticks out of the phone's width, at the table or in the replay
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     page.locator("#d-end a", has_text="Просмотр").click()
+    expect(page.locator("#r-rules")).to_have_text("Переводной дурак, 36 карт")
     expect(page.locator("#r-hands .d-player")).to_have_count(3)
     page.click("#r-next-bout")
     page.click("#r-next")

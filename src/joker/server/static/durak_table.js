@@ -13,6 +13,7 @@ const S = {
   watchers: 0, timer: null, timerAt: 0, sel: null, log: [], notice: "", noticeAt: 0,
 };
 
+// the players' names as shown (every name on this page comes from here)
 function names() { return S.table.seats.map((s, i) => s.name || T("seat_n", { n: i + 1 })); }
 function nameOf(seat) { return seat === null || seat === undefined ? "" : names()[seat]; }
 
@@ -37,8 +38,10 @@ function describe(m, before, after) {
   after.roles.forEach((r, s) => { if (r === "out" && before.roles[s] !== "out") say(T("ev_out", { name: nameOf(s) })); });
 }
 
-function gameDone(g) {
-  say(g.fool === null ? T("ev_draw", { game: g.game }) : T("ev_fool", { game: g.game, name: nameOf(g.fool) }), true);
+// a game of a series ended and the next begins: said once, as a notice (the series' end is said by the end panel)
+function gameDone(g, v) {
+  const vals = { game: g.game, games: v.games, next: g.game + 1, name: nameOf(g.fool) };
+  say(T(g.fool === null ? "ev_draw_next" : "ev_fool_next", vals), true);
 }
 
 // -- the connection -----------------------------------------------------------------------------
@@ -61,8 +64,8 @@ const conn = tableSocket(TABLE_ID, {
     if (m.totals) S.totals = m.totals;
     if (m.kind === "action") {
       describe(m, S.view, m.view);
-      if (m.game_done) gameDone(m.game_done);
-      if (m.game_over) S.standings = m.game_over.standings;
+      if (m.game_done && !m.game_over) gameDone(m.game_done, m.view || S.view);
+      if (m.game_over) { S.standings = m.game_over.standings; S.notice = ""; }  // the end panel says it now
       S.timer = null;
       S.sel = null;
     }
@@ -110,7 +113,7 @@ function badges(i) {
 function renderWaiting() {
   const box = clear($("waiting"));
   box.append(h("ul", { class: "plain seats" }, S.table.seats.map((s, i) => h("li", { class: i === S.seat ? "me" : "" },
-    h("b", { text: T("seat_n", { n: i + 1 }) + ": " }), s.kind === "open" ? "" : s.name + " ", badges(i)))));
+    h("b", { text: T("seat_n", { n: i + 1 }) + ": " }), s.kind === "open" ? "" : names()[i] + " ", badges(i)))));
   const open = S.table.seats.flatMap((s, i) => (s.kind === "open" ? [i] : []));
   $("join-box").hidden = S.seat !== null || !open.length;
   const sel = $("j-seat");
@@ -133,7 +136,7 @@ function renderGame(v) {
   info.append(h("span", { text: T("d_game_of", { game: Math.min(v.game, v.games), games: v.games }) + " · " + T("d_bout", { n: v.bouts + 1 }) }),
     h("span", { class: "d-trump" }, T("d_trump") + ": ", v.trump === null ? h("b", { text: T("d_no_trump") })
       : h("b", { class: "trump-sym" + (v.trump === "D" || v.trump === "H" ? " red" : ""), text: suitSym(v.trump) })));
-  if (S.totals) info.append(h("span", { class: "d-fools" }, T("d_fools") + ": ", nm.map((n, i) => n + " " + S.totals[i]).join(" · ")));
+  if (S.totals && v.games > 1) info.append(h("span", { class: "d-fools" }, T("d_fools") + ": ", nm.map((n, i) => n + " " + S.totals[i]).join(" · ")));
   if (S.watchers) info.append(h("span", { class: "muted small", text: T("spectators", { n: S.watchers }) }));
   // the players: role, hand size, prikup backs, cards everyone saw them take
   const pl = clear($("d-players"));
@@ -179,7 +182,7 @@ function renderTable(v) {
   const notes = [];
   if (v.taking) notes.push(T("d_taking", { name: nameOf(v.defender) }));
   if (v.passed_on) notes.push(T("d_passed_on"));
-  if (v.table.length && v.limit) notes.push(T("d_limit", { n: v.limit }));
+  if (v.limit && v.table.length >= v.limit) notes.push(T("d_limit", { n: v.limit }));  // why nobody throws in
   if (notes.length) box.append(h("p", { class: "d-label small", text: notes.join(" · ") }));
 }
 
@@ -191,15 +194,21 @@ function actsOf(v, c) {
   return v.legal.filter((a) => a === c || a.startsWith(c + "/") || a === "transfer:" + c || a === "show:" + c);
 }
 
+// what to do with a chosen card: tap an attack card it beats, or a button (transfer, show, a joker's choice)
+function pickKey(acts) {
+  const beats = acts.some((a) => a.includes("/"));
+  const moves = acts.some((a) => !a.includes("/"));
+  return isJoker(S.sel) ? "d_pick_joker" : beats && moves ? "d_pick_target_or" : beats ? "d_pick_target" : "d_pick_button";
+}
+
 function renderPrompt(v) {
   const el = $("d-prompt");
   const other = nameOf(v.phase === "lead" || v.phase === "add" || v.phase === "throw" ? v.defender : v.leader);
   let text = "";
-  if (v.phase === "over") text = T("d_series_over");
-  else if (mine(v)) {
-    text = S.sel ? T("d_pick_target", { card: cardWords(S.sel) })
+  if (mine(v)) {
+    text = S.sel ? T(pickKey(actsOf(v, S.sel)), { card: cardWords(S.sel) })
       : T({ lead: "d_turn_lead", add: "d_turn_add", defend: "d_turn_defend", throw: "d_turn_throw" }[v.phase], { name: other });
-  } else if (v.current !== null) text = T("d_turn_other", { name: nameOf(v.current), role: roleText(v.roles[v.current]) || v.phase });
+  } else if (v.current !== null && v.phase !== "over") text = T("d_turn_other", { name: nameOf(v.current), role: roleText(v.roles[v.current]) || v.phase });
   el.textContent = text;
   el.className = "prompt" + (mine(v) ? " mine" : "");
 }
@@ -257,6 +266,7 @@ function dragToBeat(el, c, acts) {
 function renderHand(v) {
   const seated = S.seat !== null;
   $("d-me").hidden = !seated;
+  $("d-dock").classList.toggle("over", v.phase === "over");  // the end panel, not the hand, is what to see then
   if (!seated) return;
   const hand = clear($("d-hand"));
   const my = mine(v);
@@ -269,29 +279,35 @@ function renderHand(v) {
     hand.append(el);
   });
   if (!v.hand.length) hand.append(h("p", { class: "muted", text: v.roles[S.seat] === "out" ? T("d_out") : "" }));
-  const pk = clear($("d-my-prikup"));
-  if (v.prikups[S.seat]) pk.append(h("span", { class: "d-label small", text: T("d_your_prikup") }), ...Array.from({ length: v.prikups[S.seat] }, () => back("mini pk")));
   $("d-me").className = "d-me" + (v.current === S.seat ? " to-move" : "") + (v.roles[S.seat] ? " role-" + v.roles[S.seat] : "");
   const role = v.roles[S.seat];
-  clear($("d-me-head")).append(h("span", {}, h("b", { text: nameOf(S.seat) + " · " + T("d_your_hand") }),
+  const prikup = v.prikups[S.seat];
+  clear($("d-me-head")).append(...[h("b", { text: nameOf(S.seat) + " · " + T("d_your_hand") }),
     role ? h("span", { class: "badge role", text: roleText(role) }) : null,
     v.phase === "over" && v.results[v.results.length - 1] === S.seat ? h("span", { class: "badge fool", text: T("d_fool") }) : null,
-    S.totals ? h("span", { class: "muted small", text: " " + T("d_fools_n", { n: S.totals[S.seat] }) }) : null));
+    S.totals && v.games > 1 ? h("span", { class: "muted small", text: T("d_fools_n", { n: S.totals[S.seat] }) }) : null,
+    prikup ? h("span", { id: "d-my-prikup", class: "d-prikup", title: T("d_your_prikup") },
+      h("span", { class: "muted small", text: T("d_your_prikup") }), Array.from({ length: prikup }, () => back("mini pk"))) : null].filter(Boolean));
 }
 
-// the end: per game its fool (or a draw); the fools count of the series; the replay
+// the end, said once: the fool (or a draw); in a series each game's fool and the standings; the replay, the record
+// (the rematch and the way back to the lobby follow: table_social.js)
 function renderEnd(v) {
   const el = $("d-end");
-  el.hidden = !v.results.length;
-  if (!v.results.length) return;
-  clear(el).append(h("ul", { class: "plain d-results" }, v.results.map((f, k) => h("li", {
-    text: f === null ? T("ev_draw", { game: k + 1 }) : T("ev_fool", { game: k + 1, name: nameOf(f) }) }))));
-  if (S.standings) {
+  el.hidden = v.phase !== "over";
+  if (el.hidden) return;
+  clear(el);
+  if (v.results.length === 1) {
+    el.append(h("h2", { class: "d-verdict", text: v.results[0] === null ? T("d_draw") : T("d_fool_is", { name: nameOf(v.results[0]) }) }));
+  } else {
+    el.append(h("ul", { class: "plain d-results" }, v.results.map((f, k) => h("li", {
+      text: f === null ? T("r_draw_of", { n: k + 1 }) : T("r_fool_of", { n: k + 1, name: nameOf(f) }) }))));
     const st = h("div", { id: "standings" });
     renderStandings(st, S.standings, names());
-    el.append(st, h("p", { class: "row" }, h("a", { class: "button", href: "/replay/" + TABLE_ID, text: T("replay") }),
-      h("a", { class: "button", href: "/api/tables/" + TABLE_ID + "/record", download: true, text: T("record_json") })));
+    el.append(st);
   }
+  el.append(h("p", { class: "row" }, h("a", { class: "button", href: "/replay/" + TABLE_ID, text: T("replay") }),
+    h("a", { class: "button", href: "/api/tables/" + TABLE_ID + "/record", download: true, text: T("record_json") })));
 }
 
 function renderTimer() {
