@@ -162,7 +162,8 @@ def replay_data(record: DurakRecord) -> dict[str, Any]:
     after each action, with every hand.  A bout is the actions between two
     changes of the state's finished-bout count (or of the game).  The frames
     come from the one replay iterator (:func:`joker.records.steps`).  Then the
-    fools per seat and the standings.  Raises :class:`joker.errors.RecordError`
+    fools per seat and the standings; ``deck``: the rules' deck (``durak38``,
+    ``durak36``: its jokers are said as 6♠ and 6♣).  Raises :class:`joker.errors.RecordError`
     when the record does not replay."""
     final = GAME.start_of(record)
     games: list[dict[str, Any]] = []
@@ -180,7 +181,8 @@ def replay_data(record: DurakRecord) -> dict[str, Any]:
         g["fool"] = final.results[k] if k < len(final.results) else None
         g["over"] = k < len(final.results)
     totals = fools_of(final)
-    return {"rules": record.rules, "players": list(record.players), "games": games, "totals": totals,
+    return {"rules": record.rules, "deck": final.rules.deck.value, "players": list(record.players), "games": games,
+            "totals": totals,
             "standings": standings_json(totals) if final.is_terminal() else None}
 
 

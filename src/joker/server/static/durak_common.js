@@ -6,7 +6,10 @@
 Object.assign(J.T, J.durak_T || {});
 
 function isJoker(c) { return !!c && c[0] === "X"; }
-function cardWords(c) { return isJoker(c) ? "★" + c[1] : cardText(c); }
+// A card in words; a joker by what it is: durak-38's black (X1) or red (X2) joker, durak-36's 6♠ (X1)
+// or 6♣ (X2) (RULES.md §13.2).  The deck: the table's (J.table) or the replay's (J.replay).
+const DECK = (J.table && J.table.deck) || (J.replay && J.replay.deck);
+function cardWords(c) { return isJoker(c) ? T((DECK === "durak36" ? "d_joker36_" : "d_joker_") + c[1]) : cardText(c); }
 function back(cls, label) { return h("span", { class: "card back " + (cls || ""), title: label || null }); }
 
 // The stock into box: its face-down cards, the turned trump across them, the

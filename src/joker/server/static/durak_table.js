@@ -133,7 +133,8 @@ function renderGame(v) {
   const over = v.phase === "over";
   // the game, the bout, the trump, the fools of the series
   const info = clear($("d-info"));
-  info.append(h("span", { text: T("d_game_of", { game: Math.min(v.game, v.games), games: v.games }) + " · " + T("d_bout", { n: v.bouts + 1 }) }),
+  const series = v.games > 1 ? T("d_game_of", { game: Math.min(v.game, v.games), games: v.games }) + " · " : "";
+  info.append(h("span", { text: series + T("d_bout", { n: v.bouts + 1 }) }),
     h("span", { class: "d-trump" }, T("d_trump") + ": ", v.trump === null ? h("b", { text: T("d_no_trump") })
       : h("b", { class: "trump-sym" + (v.trump === "D" || v.trump === "H" ? " red" : ""), text: suitSym(v.trump) })));
   if (S.totals && v.games > 1) info.append(h("span", { class: "d-fools" }, T("d_fools") + ": ", nm.map((n, i) => n + " " + S.totals[i]).join(" · ")));
@@ -151,13 +152,15 @@ function renderGame(v) {
       h("div", { class: "d-backs" },
         role === "out" ? null : h("span", { class: "d-count", title: T("d_cards", { n: v.hand_sizes[i] }) }, back("mini"), h("b", { text: "×" + v.hand_sizes[i] })),
         v.prikups[i] ? h("span", { class: "d-prikup-mini", title: T("d_prikup") }, Array.from({ length: v.prikups[i] }, () => back("mini pk"))) : null),
-      v.known[i] && v.known[i].length ? h("div", { class: "known" }, v.known[i].map((c) => cardEl(c, { cls: "mini" }))) : null));
+      v.known[i] && v.known[i].length ? h("div", { class: "known", title: T("d_known_help") },
+        h("span", { class: "muted small", text: T("d_known") }), v.known[i].map((c) => cardEl(c, { cls: "mini" }))) : null));
   });
   renderStock(v);
   renderTable(v);
   const disc = clear($("d-discard"));
   disc.append(v.discard ? back("pile") : h("span", { class: "card slot" }), h("span", { class: "d-label", text: T("d_discard", { n: v.discard }) }));
   $("d-notice").textContent = S.notice;
+  $("d-notice").hidden = v.phase === "over";  // the end panel takes its place
   $("d-notice").classList.toggle("old", !S.notice || Date.now() - S.noticeAt > 6000);
   renderPrompt(v);
   renderActions(v);
@@ -208,7 +211,10 @@ function renderPrompt(v) {
   if (mine(v)) {
     text = S.sel ? T(pickKey(actsOf(v, S.sel)), { card: cardWords(S.sel) })
       : T({ lead: "d_turn_lead", add: "d_turn_add", defend: "d_turn_defend", throw: "d_turn_throw" }[v.phase], { name: other });
-  } else if (v.current !== null && v.phase !== "over") text = T("d_turn_other", { name: nameOf(v.current), role: roleText(v.roles[v.current]) || v.phase });
+  } else if (v.current !== null && v.phase !== "over") {
+    const role = roleText(v.roles[v.current]);
+    text = role ? T("d_turn_other", { name: nameOf(v.current), role: role }) : T("d_turn_other_plain", { name: nameOf(v.current) });
+  }
   el.textContent = text;
   el.className = "prompt" + (mine(v) ? " mine" : "");
 }
@@ -269,6 +275,7 @@ function renderHand(v) {
   $("d-dock").classList.toggle("over", v.phase === "over");  // the end panel, not the hand, is what to see then
   if (!seated) return;
   const hand = clear($("d-hand"));
+  hand.classList.toggle("many", v.hand.length > 7);  // a phone overlaps them, two rows hold 20 (durak.css)
   const my = mine(v);
   v.hand.forEach((c) => {
     const acts = actsOf(v, c);
@@ -287,7 +294,7 @@ function renderHand(v) {
     v.phase === "over" && v.results[v.results.length - 1] === S.seat ? h("span", { class: "badge fool", text: T("d_fool") }) : null,
     S.totals && v.games > 1 ? h("span", { class: "muted small", text: T("d_fools_n", { n: S.totals[S.seat] }) }) : null,
     prikup ? h("span", { id: "d-my-prikup", class: "d-prikup", title: T("d_your_prikup") },
-      h("span", { class: "muted small", text: T("d_your_prikup") }), Array.from({ length: prikup }, () => back("mini pk"))) : null].filter(Boolean));
+      h("span", { class: "muted small", text: T("d_prikup") }), Array.from({ length: prikup }, () => back("mini pk"))) : null].filter(Boolean));
 }
 
 // the end, said once: the fool (or a draw); in a series each game's fool and the standings; the replay, the record
