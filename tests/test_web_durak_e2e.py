@@ -385,3 +385,45 @@ def api_table(page, server: str, rules: str, seed: str) -> dict:  # noqa: F811
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"joker.seat.{made['table']}", made["token"]])
     info = page.request.get(f"{server}/api/tables/{made['table']}").json()
     return {"url": made["url"], "names": [s["name"] for s in info["seats"]]}
+
+
+def test_a_series_says_each_games_end_once_and_the_standings_at_its_end(server, browser, shots):  # noqa: F811
+    """A series of two games (``games=2``), Ann's seat played by a bot once she leaves: the first
+    game's end is said once, with the next game; the series' end lists each game's fool and the
+    standings, beside the rematch, on a phone."""
+    from playwright.sync_api import expect
+
+    from joker import records
+
+    ctx, page, errors = _page(browser, width=390, height=844)
+    page.on("dialog", lambda d: d.accept())  # "leave the table?"
+    r = page.request.post(f"{server}/api/tables", data={"name": "Ann", "game": "durak", "seed": "series1",
+                                                        "rules": "durak-36(players=2,games=2)", "seats": ["human", "bot:easy"]})
+    assert r.ok, r.text()
+    made = r.json()
+    page.goto(server + "/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"joker.seat.{made['table']}", made["token"]])
+    page.goto(server + made["url"])
+    page.click("#start")
+    expect(page.locator("#d-info")).to_contain_text("Game 1 of 2")
+    page.evaluate("""() => { window.notices = [];  // every notice shown, in order
+      const el = document.getElementById('d-notice');
+      new MutationObserver(() => { if (el.textContent !== notices[notices.length - 1]) notices.push(el.textContent); })
+        .observe(el, { childList: true, characterData: true, subtree: true }); }""")
+    page.locator("#seat-actions button", has_text="Leave").click()  # a bot plays her seat from now on
+    expect(page.locator("#d-end")).to_be_visible(timeout=60000)
+    _shot(page, shots, "series-end.png")
+    rec = records.parse(page.request.get(f"{server}/api/tables/{made['table']}/record").text())[1]
+    fools = records.final_state(records.parse(json.dumps(rec.to_dict()))[0], rec).results
+    first = "a draw, nobody is the fool" if fools[0] is None else f"{rec.players[fools[0]]} is the fool"
+    notices = page.evaluate("notices")
+    assert f"Game 1 of 2 over: {first}. Game 2 begins" in notices, notices
+    assert not any("Game 2 of 2" in n for n in notices)  # the series' end is said by the end panel alone
+    expect(page.locator("#d-end .d-results li")).to_have_text(
+        [f"Game {k}: a draw" if f is None else f"Fool of game {k}: {rec.players[f]}" for k, f in enumerate(fools, 1)])
+    expect(page.locator("#d-end #standings tbody tr")).to_have_count(2)
+    expect(page.locator("#d-end .d-verdict")).to_have_count(0)
+    assert page.evaluate("() => document.getElementById('d-end').nextElementSibling.id") == "social-over"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert not errors
+    ctx.close()

@@ -123,7 +123,8 @@ function renderWaiting() {
   }
   const host = S.seat !== null && S.seat === S.table.host_seat;
   $("start").hidden = !host;
-  box.append(h("p", { class: "muted", text: host ? T("bots_fill") : S.seat === null ? T("you_watch") : T("waiting_host") }));
+  const hint = host ? (open.length ? T("bots_fill") : "") : S.seat === null ? T("you_watch") : T("waiting_host");
+  if (hint) box.append(h("p", { class: "muted", text: hint }));
 }
 
 function roleText(role) { return role ? T("d_role_" + role) : ""; }
@@ -285,7 +286,6 @@ function renderHand(v) {
     if (acts.some((a) => a.includes("/"))) dragToBeat(el, c, acts);
     hand.append(el);
   });
-  if (!v.hand.length) hand.append(h("p", { class: "muted", text: v.roles[S.seat] === "out" ? T("d_out") : "" }));
   $("d-me").className = "d-me" + (v.current === S.seat ? " to-move" : "") + (v.roles[S.seat] ? " role-" + v.roles[S.seat] : "");
   const role = v.roles[S.seat];
   const prikup = v.prikups[S.seat];
@@ -334,7 +334,7 @@ function renderSeatActions() {
   if (S.seat === null) return;
   const me = S.table.seats[S.seat];
   const send = (msg) => () => conn.send(msg);
-  if (me.takeover) row.append(h("button", { id: "takeback", type: "button", class: "primary", text: T("takeback"), onclick: send({ type: "takeback" }) }));
+  if (me.takeover && S.table.status === "playing") row.append(h("button", { id: "takeback", type: "button", class: "primary", text: T("takeback"), onclick: send({ type: "takeback" }) }));
   if (S.table.status === "playing") {
     S.table.seats.forEach((s, i) => {
       if (i !== S.seat && s.kind === "human" && !s.takeover && !S.online[i]) row.append(h("button", { type: "button", text: T("takeover", { name: s.name }), onclick: send({ type: "takeover", seat: i }) }));
