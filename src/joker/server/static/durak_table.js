@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 
 const S = {
   table: J.table, view: null, totals: null, standings: null, seat: null, online: J.table.seats.map((s) => s.online),
-  watchers: 0, timer: null, timerAt: 0, sel: null, log: [], notice: "", noticeAt: 0,
+  watchers: 0, timer: null, timerAt: 0, sel: null, log: [], notice: "", noticeAt: 0, noticeBout: "",
 };
 
 // the players' names as shown (every name on this page comes from here)
@@ -18,22 +18,26 @@ function names() { return S.table.seats.map((s, i) => s.name || T("seat_n", { n:
 function nameOf(seat) { return seat === null || seat === undefined ? "" : names()[seat]; }
 
 // -- what happened, in words; notices for what everyone must notice ------------------------------
-function say(line, notice) {
+// v: the view after what is said (a notice belongs to its bout)
+function say(line, notice, v) {
   S.log.unshift(line);
   S.log.length = Math.min(S.log.length, 40);
-  if (notice) { S.notice = line; S.noticeAt = Date.now(); }
+  if (notice) { S.notice = line; S.noticeAt = Date.now(); S.noticeBout = boutOf(v); }
 }
-// a notice stays a few seconds, then fades (the log keeps it)
-setInterval(() => { $("d-notice").classList.toggle("old", !S.notice || Date.now() - S.noticeAt > 6000); }, 500);
+function boutOf(v) { return v ? v.game + ":" + v.bouts : ""; }
+// a notice stays a few seconds, then fades (the log keeps it); at once when the next bout begins,
+// so that a transfer or a take is not read as the new bout's
+function noticeOld() { return !S.notice || Date.now() - S.noticeAt > 6000 || (!!S.view && boutOf(S.view) !== S.noticeBout); }
+setInterval(() => { $("d-notice").classList.toggle("old", noticeOld()); }, 500);
 
 function describe(m, before, after) {
   say(actionWords(m.action, nameOf(m.seat), before ? before.phase : "lead", nameOf(after && after.defender)),
-    m.what === "transfer" || m.what === "show" || m.what === "take");
+    m.what === "transfer" || m.what === "show" || m.what === "take", after);
   if (!before || !after || before.game !== after.game) return;
-  after.prikups.forEach((n, s) => { if (before.prikups[s] > 0 && n === 0) say(T("ev_prikup", { name: nameOf(s) }), true); });
+  after.prikups.forEach((n, s) => { if (before.prikups[s] > 0 && n === 0) say(T("ev_prikup", { name: nameOf(s) }), true, after); });
   if (before.hidden === null && after.hidden !== null) {
     say(isJoker(after.hidden) ? T("ev_hidden_joker", { card: cardWords(after.hidden) })
-      : T("ev_hidden", { card: cardWords(after.hidden), suit: suitSym(after.trump) }), true);
+      : T("ev_hidden", { card: cardWords(after.hidden), suit: suitSym(after.trump) }), true, after);
   }
   after.roles.forEach((r, s) => { if (r === "out" && before.roles[s] !== "out") say(T("ev_out", { name: nameOf(s) })); });
 }
@@ -41,7 +45,7 @@ function describe(m, before, after) {
 // a game of a series ended and the next begins: said once, as a notice (the series' end is said by the end panel)
 function gameDone(g, v) {
   const vals = { game: g.game, games: v.games, next: g.game + 1, name: nameOf(g.fool) };
-  say(T(g.fool === null ? "ev_draw_next" : "ev_fool_next", vals), true);
+  say(T(g.fool === null ? "ev_draw_next" : "ev_fool_next", vals), true, v);
 }
 
 // -- the connection -----------------------------------------------------------------------------
@@ -162,7 +166,7 @@ function renderGame(v) {
   disc.append(v.discard ? back("pile") : h("span", { class: "card slot" }), h("span", { class: "d-label", text: T("d_discard", { n: v.discard }) }));
   $("d-notice").textContent = S.notice;
   $("d-notice").hidden = v.phase === "over";  // the end panel takes its place
-  $("d-notice").classList.toggle("old", !S.notice || Date.now() - S.noticeAt > 6000);
+  $("d-notice").classList.toggle("old", noticeOld());
   renderPrompt(v);
   renderActions(v);
   renderHand(v);
