@@ -274,6 +274,12 @@ function dragToBeat(el, c, acts) {
   el.addEventListener("dragend", () => marks(false));
 }
 
+// your hand as players hold it: the trumps, then the jokers, at the right; the engine's suit and rank order kept
+function handOrder(v) {
+  const group = (c) => (isJoker(c) ? 2 : c[1] === v.trump ? 1 : 0);
+  return v.hand.slice().sort((a, b) => group(a) - group(b));
+}
+
 function renderHand(v) {
   const seated = S.seat !== null;
   $("d-me").hidden = !seated;
@@ -282,7 +288,7 @@ function renderHand(v) {
   const hand = clear($("d-hand"));
   hand.classList.toggle("many", v.hand.length > 7);  // a phone overlaps them, two rows hold 20 (durak.css)
   const my = mine(v);
-  v.hand.forEach((c) => {
+  handOrder(v).forEach((c) => {
     const acts = actsOf(v, c);
     const cls = [my ? (acts.length ? "legal" : "dim") : "", S.sel === c ? "selected" : ""].join(" ");
     const el = cardEl(c, { cls: cls, disabled: my && !acts.length, onclick: my ? () => tapCard(v, c) : null });
