@@ -91,6 +91,11 @@ def test_the_scorekeepers_statistics_say_why_they_are_empty(server, browser, tmp
     from playwright.sync_api import expect
 
     shots = _shots(tmp_path)
+    api = browser.new_context()
+    for name in ("Бутка", "Печун"):  # players on the roster, no game finished: still nothing to count
+        r = api.request.post(server + "/api/keeper/players", data={"name": name, "core": True})
+        assert r.ok, r.text()
+    api.close()
     for lang, locale in (("en", "en-GB"), ("ru", "ru-RU")):
         ctx, page, errors = _page(browser, locale=locale, width=390, height=844)
         page.goto(server + "/keeper")

@@ -96,7 +96,8 @@ function renderCup() {
 
 function renderStats() {
   const box = clear($("k-stats"));
-  if (!K.stats.length) { box.append(h("p", { id: "k-stats-none", class: "muted", text: T("stats_none") })); return; }
+  // no finished game yet (the roster alone makes rows of zeros): say so instead of an empty table
+  if (!K.stats.some((s) => s.games > 0)) { box.append(h("p", { id: "k-stats-none", class: "muted", text: T("stats_none") })); return; }
   const cols = ["games_n", "wins", "mean_place", "cup_points", "cups", "made_share", "fines", "dots", "slaps"];
   const keys = ["games", "wins", "mean_place", "cup_points", "cups", "made_share", "fines", "dots", "slaps"];
   box.append(h("table", { class: "list" },
