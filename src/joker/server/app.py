@@ -211,7 +211,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
 
     def lobby_tables(request: Request) -> list[dict[str, Any]]:
         """The lobby's tables (:meth:`.Hub.lobby`), each with ``rules_label``: its rules
-        said in the request's language (:func:`joker.i18n.rules_label`)."""
+        said in the request's language (:func:`joker.rulestring.rules_label`)."""
         lang = lang_of(request)
         return [{**t, "rules_label": rules_label(t["rules"], lang)} for t in hub_of(request).lobby()]
 
