@@ -158,6 +158,7 @@ def test_the_replay_shows_the_double_dummy_analysis(server, browser, shots):
 
     from joker.games.joker.analysis import analyse
     from joker.games.joker.record import GameRecord
+    from joker.i18n import Tr
 
     ctx, page, errors = _page(browser)
     table, _ = _play_by_clicking(page, server)
@@ -170,8 +171,25 @@ def test_the_replay_shows_the_double_dummy_analysis(server, browser, shots):
     page.screenshot(path=str(shots / "analysis.png"), full_page=True)
     record = GameRecord.from_json(page.request.get(f"{server}/api/tables/{table}/record").text())
     first, second = analyse(record).deals
-    shown = page.locator("#dd-deal td.dd-achievable").all_inner_texts()
-    assert shown == [", ".join(map(str, a)) if a else "none" for a in first.achievable]
+    # each row: sure to take at least (most), could hold himself to (fewest), the bid's verdict in words
+    t = Tr("en", "web")
+    assert page.locator("#dd-deal td.dd-at-least").all_inner_texts() == [str(m) for m in first.most]
+    assert page.locator("#dd-deal td.dd-at-most").all_inner_texts() == [str(f) for f in first.fewest]
+
+    def verdict(bid: int, most: int, fewest: int, exact: tuple[int, ...]) -> str:
+        if bid in exact:
+            return t("dd_bid_made")
+        if bid > most:  # more than he could make sure of
+            return t("dd_bid_short", bid=bid, most=most)
+        if bid < fewest:  # the others could make him take more
+            return t("dd_bid_over", bid=bid, fewest=fewest)
+        return t("dd_bid_between", bid=bid)
+
+    assert first.bids is not None
+    shown = [x.split("\n") for x in page.locator("#dd-deal td.dd-verdict").all_inner_texts()]
+    assert shown == [[verdict(first.bids[s], first.most[s], first.fewest[s], first.achievable[s]),
+                      t("dd_exact", list=", ".join(map(str, first.achievable[s]))) if first.achievable[s]
+                      else t("dd_exact_none")] for s in range(4)]
     # the second deal's card frames carry their notes; its list holds its mistakes, each a jump to its frame
     page.select_option("#r-deal", "1")
     page.click("#r-next")  # the first bid

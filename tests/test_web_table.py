@@ -6,8 +6,9 @@ Russian, reduced motion).
 What a player relies on: his hand and the bid buttons are on screen at every
 decision on the phone (no scrolling to find them); the tab's title says it is
 his turn; each deal ends with a summary of bids against tricks and points,
-which stays until dismissed or until his first move of the next deal; the
-last trick can be reopened at any time; a double tap makes one move and no
+which stays until dismissed or until his first move of the next deal, and
+comes back when the page is reloaded meanwhile (rebuilt from the snapshot's
+sheet); the last trick can be reopened at any time; a double tap makes one move and no
 "not your turn" error.  The summaries and the reopened trick are checked
 against the game's record.  Screenshots go to ``$JOKER_SHOTS`` (else the
 test's own folder).
@@ -24,7 +25,7 @@ import pytest
 from test_web_e2e import _page, browser, server  # noqa: F401  (fixtures: the app on a port, Chromium)
 
 from joker.cards import format_card
-from joker.i18n import Tr, catalogue
+from joker.i18n import Tr, catalogue, seat_names
 
 RULES = "bus-angeles(schedule='1,2,9')"
 
@@ -78,7 +79,7 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
     summaries: dict[int, list[list[str]]] = {}
     reopened: list[tuple[list[str], str]] = []
     decisions = 0
-    dismissed = bid_hid = double_tapped = False
+    dismissed = bid_hid = double_tapped = reloaded = False
     deadline = time.monotonic() + 120
     while not page.locator("#standings").is_visible():
         assert time.monotonic() < deadline, "the game did not end"
@@ -91,6 +92,14 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
             if deal not in summaries:
                 summaries[deal] = [r.locator("td").all_inner_texts() for r in summary.locator("tbody tr").all()]
                 page.screenshot(path=str(shots / f"summary-{deal}.png"))
+            if deal == 2 and not reloaded:  # a reload during the summary brings it back, the same
+                page.reload()
+                expect(summary).to_be_visible()
+                expect(summary).to_have_attribute("data-deal", "2")
+                assert [r.locator("td").all_inner_texts() for r in summary.locator("tbody tr").all()] == summaries[2]
+                page.screenshot(path=str(shots / "summary-2-reloaded.png"))
+                reloaded = True
+                continue
             if deal == 1 and not dismissed:  # the first one is put away by its button
                 page.click("#summary-close")
                 expect(summary).to_be_hidden()
@@ -139,7 +148,7 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
         page.wait_for_function("!S.busy")  # the move went through: the next decision is a new one
         expect(page.locator("#toast.error")).to_have_count(0)
     assert decisions >= 3 + 1 + 2 + 9  # three bids, 1 + 2 + 9 cards (a reopening counts once more)
-    assert dismissed and bid_hid and double_tapped
+    assert dismissed and bid_hid and double_tapped and reloaded
     # the last deal's summary comes after its last trick, the standings below
     expect(page.locator("#summary")).to_have_attribute("data-deal", "3")
     summaries[3] = [r.locator("td").all_inner_texts() for r in page.locator("#summary tbody tr").all()]
@@ -156,7 +165,7 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
 
     record = GameRecord.from_json(page.request.get(f"{server}/api/tables/{table}/record").text())
     results = replay(record).results
-    names = list(record.players)
+    names = seat_names(record.players, [s > 0 for s in range(4)], lang)  # the bots in the page's language
     assert sorted(summaries) == [1, 2, 3]
     for k, rows in summaries.items():
         r = results[k - 1]

@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping, TypeVar
 
 from joker.errors import InvalidNotationError, RulesError
+from joker.i18n.labels import option_label, preset_name
 
 R = TypeVar("R")
 
@@ -68,15 +69,20 @@ def canonical(rules: Any, presets: Mapping[str, Any]) -> str:
     return f"{rules.preset}({','.join(diffs)})" if diffs else str(rules.preset)
 
 
-def parse(text: str, preset: Callable[[str], R], what: str, example: str) -> R:
-    """The rules value of ``text``: ``preset(name)`` changed by the options
-    (through its ``replace``, which coerces and validates).  ``what`` and
-    ``example`` word the syntax error.  Raises :class:`InvalidNotationError`
-    for bad syntax and what ``preset`` and ``replace`` raise (:class:`RulesError`)."""
+def split(text: str, what: str = "rules", example: str = "bus-angeles(schedule='1,2')") -> tuple[str, dict[str, str]]:
+    """A rules string's preset name and its options as written, in order, values
+    unquoted (``"georgian(khishti=-500, schedule='1,2')"`` →
+    ``("georgian", {"khishti": "-500", "schedule": "1,2"})``), read by the
+    notation alone (no preset or field is checked).  ``what`` and ``example``
+    word the error.  Raises :class:`InvalidNotationError` for bad syntax or an
+    option given twice.
+
+    >>> split("durak-36(players=3,show_trump=off)")
+    ('durak-36', {'players': '3', 'show_trump': 'off'})
+    """
     m = _RULES_RE.match(text)
     if not m:
         raise InvalidNotationError(f"not a {what} string: {text!r} (expected e.g. {example!r})")
-    base = preset(m.group(1))
     args = (m.group(2) or "").strip()
     changes: dict[str, str] = {}
     pos = 0
@@ -91,6 +97,43 @@ def parse(text: str, preset: Callable[[str], R], what: str, example: str) -> R:
             raise InvalidNotationError(f"rules option {key} given twice in {text!r}")
         changes[key] = val
         pos = am.end()
+    return m.group(1), changes
+
+
+def rules_label(rules: object, lang: str = "en") -> str:
+    """A rules string (or a rules value: its ``str``) as people read it in
+    ``lang``: the preset's human name (:func:`joker.i18n.labels.preset_name`),
+    then the options that differ from it, each by
+    :func:`joker.i18n.labels.option_label`, in parentheses separated by ``;``:
+    ``bus-angeles(schedule='1,2,9',khishti=-500)`` → "Bus-Angeles regulation
+    (deals: 1,2,9; khishti: −500)", «Регламент Бус-Анджелес (раздачи: 1,2,9;
+    хишти: −500)».  Text that is not rules notation comes back as it is.  The
+    canonical string stays the exact, copyable form (the pages show it as the
+    label's tooltip).  The one label of a table's rules, for every game (RULES.md
+    §13): the terminal's welcome and the web's lobby, table, finished games,
+    replay and scorekeeper pages.
+
+    >>> rules_label("durak(players=3,show_trump=off)", "ru")
+    'Переводной дурак (игроков: 3; перевод показом козыря: нельзя)'
+    """
+    text = str(rules)
+    try:
+        preset, options = split(text)
+    except InvalidNotationError:
+        return text
+    name = preset_name(preset, lang)
+    if not options:
+        return name
+    return f"{name} ({'; '.join(option_label(k, v, lang) for k, v in options.items())})"
+
+
+def parse(text: str, preset: Callable[[str], R], what: str, example: str) -> R:
+    """The rules value of ``text``: ``preset(name)`` changed by the options
+    (through its ``replace``, which coerces and validates).  ``what`` and
+    ``example`` word the syntax error.  Raises :class:`InvalidNotationError`
+    for bad syntax and what ``preset`` and ``replace`` raise (:class:`RulesError`)."""
+    name, changes = split(text, what, example)
+    base = preset(name)
     if not changes:
         return base
     changed: R = getattr(base, "replace")(**changes)

@@ -30,7 +30,8 @@ from rich.text import Text
 from joker import records, registry
 from joker.bots import make_bot
 from joker.errors import IllegalActionError, JokerError
-from joker.i18n import LANGS, Tr, bot_label, rules_label
+from joker.i18n import LANGS, Tr, bot_label
+from joker.rulestring import rules_label
 from joker.i18n.play import BOT_NAMES, HUMAN_NAME
 
 from .prompt_words import HELP_WORDS, HINT_WORDS, LEGAL_WORDS, QUIT_WORDS, REDRAW_WORDS, BadInput

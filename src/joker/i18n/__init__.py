@@ -14,7 +14,9 @@ one data module each:
 * :mod:`.ledger` — the ledger library's errors (``LedgerError``), with the web's variants;
 * :mod:`.refusals` — the Joker engine's refusals (``IllegalActionError``), with the "you" variant;
 * :mod:`.durak`, :mod:`.durak_play`, :mod:`.durak_web` — Durak's refusals, terminal game and web pages;
-* :mod:`.names` — the names of rule sets and bots, for the terminal and the web alike.
+* :mod:`.names` — the names of rule sets, their options and bots, for the terminal and the web alike
+  (said by :mod:`.labels`: ``bot_label``, ``seat_names``; a rules string by
+  :func:`joker.rulestring.rules_label`).
 
 An error said in several languages is a :class:`joker.errors.JokerError`
 carrying a ``catalogue`` name, a ``code`` and ``params``; its English message
@@ -26,11 +28,11 @@ is said in :mod:`.refusals`.
 
 from __future__ import annotations
 
-from .core import (FRONTS, LANGS, NAMES, Catalogue, LedgerPart, Part, Tr, bot_label, catalogue, message,
-                   placeholders, plural, rules_label, say)
+from .core import FRONTS, LANGS, NAMES, Catalogue, LedgerPart, Part, Tr, catalogue, message, placeholders, plural, say
+from .labels import bot_label, seat_names
 from .lang import COOKIE, DEFAULT, ENV_LANG, lang_of, negotiate
 
 __all__ = [
     "COOKIE", "DEFAULT", "ENV_LANG", "FRONTS", "LANGS", "NAMES", "Catalogue", "LedgerPart", "Part", "Tr", "bot_label",
-    "catalogue", "lang_of", "message", "negotiate", "placeholders", "plural", "rules_label", "say",
+    "catalogue", "lang_of", "message", "negotiate", "placeholders", "plural", "say", "seat_names",
 ]

@@ -263,27 +263,3 @@ class Tr:
     def cards(self, n: int) -> str:
         """``3 cards`` / ``3 карты`` (the catalogue's ``n_card`` entry)."""
         return self.count(n, "n_card")
-
-
-def rules_label(rules: object, lang: str = "en") -> str:
-    """A rules string as people read it in ``lang``: its preset's name (the
-    ``names`` catalogue) and the options as written — ``Bus-Angeles regulation
-    (schedule='1,2')``, «Регламент Бус-Анджелес (schedule='1,2')»; an unknown
-    preset as it is.  The web pages' ``rulesLabel`` says the same."""
-    text = str(rules)
-    preset, paren, rest = text.partition("(")
-    key = f"preset_{preset}"
-    names = catalogue("names")
-    name = say("names", key, {}, lang) if names.has(key) else preset
-    return f"{name} ({rest}" if paren else name
-
-
-def bot_label(bot: str, lang: str = "en") -> str:
-    """A bot as people call it in ``lang``: its level's name (``heuristic`` and
-    ``easy`` → Easy / Лёгкий; a time cap ``search@40ms`` kept: Medium@40ms);
-    an unknown bot as it is."""
-    base, at, cap = bot.partition("@")
-    key = f"bot_{base}"
-    if not catalogue("names").has(key):
-        return bot
-    return say("names", key, {}, lang) + at + cap

@@ -11,6 +11,7 @@ shares the sheet, standings and deal-kind entries (:mod:`joker.i18n.scorekeeper`
 from __future__ import annotations
 
 from .core import Catalogue
+from .names import BOT_NAMES as PEOPLE, CATALOGUE as NAMES
 
 EN: dict[str, str] = {
     # the game as a whole
@@ -257,10 +258,9 @@ RU: dict[str, str] = {
 }
 
 BOT_NAMES: dict[str, tuple[str, ...]] = {
-    "en": ("Alice", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Igor", "Kira"),
-    "ru": ("Алиса", "Борис", "Вера", "Глеб", "Даша", "Егор", "Зоя", "Игорь", "Кира"),
-}
-"""Names given to the bots, in seat order."""
+    lang: tuple(NAMES.texts[lang][f"person_{n}"] for n in PEOPLE) for lang in ("en", "ru")}
+"""Names given to the bots, in seat order, per language (:data:`.names.BOT_NAMES` said
+in it: the terminal's records keep the names it showed)."""
 
 HUMAN_NAME: dict[str, str] = {"en": "You", "ru": "Вы"}
 """The human's default name."""

@@ -44,7 +44,8 @@ from joker.bots import offered
 from joker.errors import JokerError
 from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
-from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message, rules_label
+from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message, seat_names
+from joker.rulestring import rules_label
 from . import cluster, keeper
 from .access import LOOPBACK_HOSTS
 from .analysis_jobs import NONE, AnalysisJobs, done_json
@@ -187,7 +188,9 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
               **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
             request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
-                            "rules_label": lambda rules: rules_label(rules, lang), "js": script_json(js), **ctx},
+                            "rules_label": lambda rules: rules_label(rules, lang),
+                            "seat_names": lambda names, bots: seat_names(names, bots, lang),
+                            "js": script_json(js), **ctx},
             status_code=status)
 
     def lobby_games() -> list[dict[str, Any]]:
@@ -205,6 +208,12 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
         return hub
+
+    def lobby_tables(request: Request) -> list[dict[str, Any]]:
+        """The lobby's tables (:meth:`.Hub.lobby`), each with ``rules_label``: its rules
+        said in the request's language (:func:`joker.rulestring.rules_label`)."""
+        lang = lang_of(request)
+        return [{**t, "rules_label": rules_label(t["rules"], lang)} for t in hub_of(request).lobby()]
 
     # -- errors ---------------------------------------------------------------------------------
     @app.exception_handler(TableError)
@@ -232,8 +241,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> HTMLResponse:
         k = kit(registry.DEFAULT)
-        return page(request, "lobby.html", tables=hub_of(request).lobby(),
-                    js={**k.web.lobby_data(), "bots": offered(k.game.name), "tables": hub_of(request).lobby(),
+        return page(request, "lobby.html",
+                    js={**k.web.lobby_data(), "bots": offered(k.game.name), "tables": lobby_tables(request),
                         "games": lobby_games()})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
@@ -257,8 +266,12 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             return page(request, "notfound.html", 404, what=table_id)
         game, record = records.parse(text)
         web = kit(game.name).web
-        return page(request, web.replay_template, web=web, table_id=table_id,
-                    js={"replay": web.replay_json(record), "table_id": table_id,
+        replay = web.replay_json(record)
+        # the players as this page's reader says them (a bot's name in his language); the record keeps its names
+        bots = [b is not None for b in (getattr(record, "meta", None) or {}).get("bots", ())]
+        replay["players"] = seat_names(list(record.players), bots, lang_of(request))
+        return page(request, web.replay_template, web=web, table_id=table_id, rules=record.rules,
+                    js={"replay": replay, "table_id": table_id,
                         "analysis": await _analysis_status(request, table_id) if web.analysis else dict(NONE)})
 
     @app.get("/keeper", response_class=HTMLResponse)
@@ -294,7 +307,9 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     # -- API ----------------------------------------------------------------------------------------
     @app.get("/api/tables")
     async def api_tables(request: Request) -> list[dict[str, Any]]:
-        return hub_of(request).lobby()
+        """The public tables waiting or playing, newest first; ``rules_label``: the rules
+        said in the request's language (``Accept-Language`` or the language cookie)."""
+        return lobby_tables(request)
 
     @app.post("/api/tables")
     async def api_create(request: Request, body: CreateTable) -> dict[str, Any]:

@@ -24,6 +24,7 @@ import secrets
 from typing import Any, Callable, Sequence
 
 from joker.errors import JokerError
+from joker.i18n.names import BOT_NAMES
 from joker.ledger.db import LedgerError
 from joker import registry
 from . import conns, social, timers, votes
@@ -32,7 +33,7 @@ from .cluster import Cluster
 from .conns import Conn, dumps, error_text
 from .plugin import kit
 from .store import Store, StoredTable
-from .table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, refused, \
+from .table import BOT, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, refused, \
     clean_name
 from .tokens import new_nonce, sign
 from .writer import Writer

@@ -52,6 +52,7 @@ from pydantic import BaseModel, Field
 from joker.ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
 from joker.ledger import regulation as reg
 from joker.i18n import Tr, lang_of, message
+from joker.rulestring import rules_label
 from joker.ledger.lines import cup_text, penalty_text, redeal_reason_text
 from joker.ledger.values import CurrentDeal
 from joker.games.joker.rules import PRESETS, Rules, parse_rules
@@ -136,10 +137,11 @@ def game_json(v: GameView, lang: str = "en") -> dict[str, Any]:
     """A :class:`GameView` as JSON: the sheet rows (the live table's layout), totals,
     the deal being entered, penalties (each with its line in ``lang``, as
     ``joker ledger`` prints it), redeals (each with its reason as stored and as
-    ``text`` in ``lang``), dots and slaps.  Seats 0-based (module docstring)."""
+    ``text`` in ``lang``), dots and slaps; ``rules_label`` the rules said in ``lang``.  Seats 0-based (module docstring)."""
     tr = Tr(lang, "scorekeeper")
     return {
         "id": v.id, "date": v.date.isoformat(), "number": v.number, "rules": str(v.rules),
+        "rules_label": rules_label(v.rules, lang),
         "players": list(v.players), "core": list(v.core), "state": v.state, "first_dealer": v.first_dealer,
         "deals": len(v.rules.deals), "played": len(v.results), "complete": v.complete,
         "sheet": sheet_json(v.sheet), "totals": list(v.totals),

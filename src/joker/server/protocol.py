@@ -17,7 +17,7 @@ vote          ``seat`` (int)                                  vote a stalling do
 sync                                                          send a fresh snapshot
 ping                                                          answered by ``pong``
 chat          ``text`` (str), ``name`` (str, spectators)      say ``text`` (1..300 characters) at the table's chat
-react         ``reaction`` (str, :data:`.social.REACTIONS`)   a quick reaction (👍, "well played", …) in the chat
+react         ``reaction`` (str, :data:`.social.REACTIONS`)   a quick reaction ("nice", "well played", …) in the chat
 chat_setting  ``spectators`` (``hidden``/``read``/``write``)  the host: may spectators read / write the chat
 seat_link                                                     your seat's personal link (and its QR code)
 renew_link                                                    a new seat link; the old one stops working

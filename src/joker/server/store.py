@@ -32,7 +32,7 @@ from joker.ledger.db import LedgerError, translated
 from joker.store import WRITE, WebAction, WebAnalysis, WebChat, WebSetting, WebTable, utcnow
 from .plugin import Kit, kit
 from .social import chat_message
-from .table import CHAT_KEPT, FINISHED, PLAYING, WAITING, Options, Seat, Table, rebuild
+from .table import BOT, CHAT_KEPT, FINISHED, PLAYING, WAITING, Options, Seat, Table, rebuild
 from .tokens import new_secret
 
 log = logging.getLogger("joker.server")
@@ -51,13 +51,15 @@ def _analysis_rules_version() -> int:
 
 @dataclass(frozen=True)
 class FinishedGame:
-    """A finished table, for the list of games: id, rules, players, totals, when."""
+    """A finished table, for the list of games: id, rules, players (their stored
+    names), totals, when, and per seat whether a bot sat there."""
 
     id: str
     rules: str
     players: tuple[str, ...]
     totals: tuple[int, ...]
     finished_at: dt.datetime | None
+    bots: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -270,7 +272,7 @@ class Store:
                                     WebTable.finished_at).where(WebTable.status == FINISHED)
                              .order_by(WebTable.finished_at.desc()).limit(limit)).all()
         return [FinishedGame(r.id, r.rules, tuple(s.get("name", "") for s in r.seats), tuple(r.totals or ()),
-                             r.finished_at) for r in rows]
+                             r.finished_at, tuple(s.get("kind") == BOT for s in r.seats)) for r in rows]
 
     def record_text(self, table_id: str) -> str | None:
         """The finished game's record (JSON text), or ``None`` when there is no finished game ``table_id``."""

@@ -36,6 +36,7 @@ from typing import Any, Callable, Iterable, Mapping
 from joker import records, registry
 from joker.bots import make_bot
 from joker.errors import CodedError, IllegalActionError, InvalidNotationError, JokerError, RecordError
+from joker.i18n.names import BOT_NAMES
 from .plugin import Kit, kit
 from .tokens import new_nonce
 
@@ -51,7 +52,6 @@ RENDER_CACHE = 64
 """Recent events keep their renderings (for reconnects); older ones are rendered again when asked."""
 SPECTATOR_CHAT = ("hidden", "read", "write")
 """What spectators may do in a table's chat: not see it, read it, read and write it."""
-BOT_NAMES = ("Alice", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Igor", "Kira", "Lev")
 
 
 class TableError(JokerError):

@@ -23,14 +23,25 @@ function refusal(m) {
   return text ? fill(text, m.params) : m.message;
 }
 
-// A preset by its human name ("bus-angeles" -> "Bus-Angeles regulation"); a
-// rules string as that name and its options: "Bus-Angeles regulation (schedule='1,2')".
-// (joker.i18n.names, window.JOKER.names; joker.i18n.rules_label says the same)
+// A name of the names catalogue (joker.i18n.names, window.JOKER.names): a rules option
+// ("rule_khishti") or value ("value_off"), as the key's last part when it has none.
+// A table's rules are said by the server (joker.i18n.labels.rules_label: the lobby's
+// rules_label, the pages' headings), never put together here.
+function ruleName(key) { return (J.names && J.names[key]) || key.slice(key.indexOf("_") + 1); }
+
+// A preset by its human name ("bus-angeles" -> "Bus-Angeles regulation").
 function presetName(name) { return (J.names && J.names["preset_" + name]) || name; }
-function rulesLabel(rules) {
-  const preset = String(rules).split("(")[0];
-  const opts = String(rules).slice(preset.length);
-  return presetName(preset) + (opts ? " " + opts : "");
+
+// The players' names as this page shows them (joker.i18n.labels.seat_names says the same):
+// a bot seat's stored name (a stable key: "Vera") in the page's language ("Вера"), unless
+// another seat already shows that name; a person's as typed.  seats: [{name, kind}].
+function seatNames(seats) {
+  const out = seats.map((s) => s.name);
+  seats.forEach((s, i) => {
+    const said = s.kind === "bot" && J.names && J.names["person_" + s.name];
+    if (said && !out.some((n, j) => j !== i && String(n).toLowerCase() === said.toLowerCase())) out[i] = said;
+  });
+  return out;
 }
 
 // A bot by its level's name ("easy" -> "Easy"; an alias such as "heuristic", or a
@@ -58,6 +69,24 @@ function h(tag, attrs, ...kids) {
     el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
   }
   return el;
+}
+
+// An icon of static/icons.svg (phone, chat, trophy, thumbs_up, wow) in the text's colour, with its
+// label for screen readers and as a tooltip (templates/_icon.html draws the same): icons, not
+// emoji, which a browser without an emoji font shows as empty boxes.
+function icon(name, label) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("class", "icon");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  const title = document.createElementNS(NS, "title");
+  title.textContent = label;
+  const use = document.createElementNS(NS, "use");
+  use.setAttribute("href", "/static/icons.svg#" + name);
+  svg.append(title, use);
+  return svg;
 }
 
 function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }

@@ -90,13 +90,14 @@ function renderCup() {
   const last = c.dates.length - 1;
   const order = c.players.slice().sort((a, b) => c.cumulative[a][last] - c.cumulative[b][last]);
   box.append(h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { text: T("player") }), h("th", { text: T("cup_points") }))),
-    h("tbody", {}, order.map((p) => h("tr", {}, h("td", { text: p + (c.holders[last] === p ? " 🏆" : "") }), h("td", { text: c.cumulative[p][last] }))))));
+    h("tbody", {}, order.map((p) => h("tr", {}, h("td", {}, p, c.holders[last] === p ? [" ", icon("trophy", T("icon_cup_holder"))] : null), h("td", { text: c.cumulative[p][last] }))))));
   box.append(h("img", { src: "/keeper/cup.svg", alt: T("cup"), class: "chart", loading: "lazy" }));
 }
 
 function renderStats() {
   const box = clear($("k-stats"));
-  if (!K.stats.length) return;
+  // no finished game yet (the roster alone makes rows of zeros): say so instead of an empty table
+  if (!K.stats.some((s) => s.games > 0)) { box.append(h("p", { id: "k-stats-none", class: "muted", text: T("stats_none") })); return; }
   const cols = ["games_n", "wins", "mean_place", "cup_points", "cups", "made_share", "fines", "dots", "slaps"];
   const keys = ["games", "wins", "mean_place", "cup_points", "cups", "made_share", "fines", "dots", "slaps"];
   box.append(h("table", { class: "list" },

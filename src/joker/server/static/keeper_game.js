@@ -95,7 +95,8 @@ function renderEntry() {
 
 function render() {
   $("g-state").textContent = T("game_state_" + G.state);
-  $("g-head").textContent = G.date + " · " + rulesLabel(G.rules) + " · " + G.players.join(", ");
+  $("g-head").textContent = G.date + " · " + G.rules_label + " · " + G.players.join(", ");
+  $("g-head").title = G.rules;
   renderEntry();
   $("g-complete").hidden = !(G.complete && G.state === "open");
   $("g-finish").disabled = !(G.complete && G.state === "open");

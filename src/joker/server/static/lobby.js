@@ -6,16 +6,17 @@ const $ = (id) => document.getElementById(id);
 function renderTables(tables) {
   const box = clear($("tables"));
   if (!tables.length) { box.append(h("p", { class: "muted", text: T("lobby_empty") })); return; }
+  // on a phone each table is a card of labelled lines (style.css: table.stack)
   const rows = tables.map((t) => h("tr", {},
-    h("td", {}, h("a", { href: "/t/" + t.id, text: t.id })),
-    h("td", { class: "small", text: rulesLabel(t.rules) }),
-    h("td", { text: t.seats.map((s) => (s.kind === "open" ? "·" : s.name)).join(", ") }),
-    h("td", { text: t.status === "waiting" ? T("open_seats", { n: t.open }) :
+    h("td", { "data-label": T("col_table") }, h("a", { href: "/t/" + t.id, text: t.id })),
+    h("td", { class: "small", "data-label": T("col_rules"), title: t.rules, text: t.rules_label || t.rules }),
+    h("td", { "data-label": T("col_players"), text: seatNames(t.seats).map((n, i) => (t.seats[i].kind === "open" ? "·" : n)).join(", ") }),
+    h("td", { "data-label": T("col_status"), text: t.status === "waiting" ? T("open_seats", { n: t.open }) :
       t.deal != null ? T("deal_of", { deal: t.deal, deals: t.deals }) :
       t.bouts != null ? T("game_progress", { game: t.game_number, games: t.games, bout: t.bouts + 1 }) : T("status_" + t.status) }),  // a game without deals: its status
-    h("td", {}, h("a", { class: "button" + (t.status === "waiting" && t.open ? " primary" : ""), href: "/t/" + t.id,
+    h("td", { class: "actions" }, h("a", { class: "button" + (t.status === "waiting" && t.open ? " primary" : ""), href: "/t/" + t.id,
       text: t.status === "waiting" && t.open ? T("join") : T("watch") }))));
-  box.append(h("div", { class: "scroll" }, h("table", { class: "list" },
+  box.append(h("div", { class: "scroll" }, h("table", { class: "list stack" },
     h("thead", {}, h("tr", {}, h("th", { text: T("col_table") }), h("th", { text: T("col_rules") }),
       h("th", { text: T("col_players") }), h("th", { text: T("col_status") }), h("th"))),
     h("tbody", {}, rows))));
@@ -66,10 +67,11 @@ function renderOptions() {
   const box = clear($("c-options"));
   (g.options || []).forEach((o) => {
     const field = o.values
-      ? h("select", { id: "c-opt-" + o.name, dataset: { option: o.name } }, o.values.map((v) => h("option", { value: v, text: typeof v === "number" ? String(v) : T("val_" + v) + " · " + v })))
+      ? h("select", { id: "c-opt-" + o.name, dataset: { option: o.name } }, o.values.map((v) => h("option", { value: v, text: typeof v === "number" ? String(v) : ruleName("value_" + v) + " · " + v })))
       : h("input", { id: "c-opt-" + o.name, type: "number", min: o.min, max: o.max, value: o.default, dataset: { option: o.name } });
     field.value = String(o.default);
-    box.append(h("label", {}, T("opt_" + o.name) + " ", h("code", { class: "small", text: o.name }), field));
+    const label = ruleName("rule_" + o.name);
+    box.append(h("label", {}, label.charAt(0).toUpperCase() + label.slice(1) + " ", h("code", { class: "small", text: o.name }), field));
   });
   const pl = clear($("c-players"));
   const p = presetOf($("c-preset").value);

@@ -1,7 +1,8 @@
 // The replay viewer: a finished game deal by deal and card by card, every hand shown;
 // with its double-dummy analysis (joker.analysis, made on the server by POST
 // /api/tables/{id}/analysis and polled by GET): per deal the bids each seat could
-// force and the fewest/most tricks, and the cards that lowered their player's best
+// force, the most tricks each could make sure of and the fewest he could hold himself to, his
+// bid's verdict in words, and the cards that lowered their player's best
 // achievable result, marked in their frames and listed to jump to.
 "use strict";
 
@@ -81,6 +82,17 @@ function changeText(n) {
   return s;
 }
 
+// A bid against double-dummy play, in words: made for sure, or why not — more than he could
+// make sure of taking (most), fewer than he could hold himself to (fewest), or a total in between
+// the others could keep him off.
+function bidVerdict(bid, most, fewest, ok) {
+  if (bid === null) return "–";
+  if (ok) return T("dd_bid_made");
+  if (bid > most) return T("dd_bid_short", { bid: bid, most: most });
+  if (bid < fewest) return T("dd_bid_over", { bid: bid, fewest: fewest });
+  return T("dd_bid_between", { bid: bid });
+}
+
 function showDeal(di) {
   const box = clear($("dd-deal"));
   if (!DD) return;
@@ -92,12 +104,14 @@ function showDeal(di) {
   const rows = R.players.map((p, s) => {
     const bid = a.bids ? a.bids[s] : null;
     const ok = bid !== null && a.achievable[s].includes(bid);
+    const exact = a.achievable[s].length ? T("dd_exact", { list: a.achievable[s].join(", ") }) : T("dd_exact_none");
     return h("tr", {}, h("td", { text: p }), h("td", { class: ok ? "made" : "", text: bid === null ? "–" : bid }),
-      h("td", { text: a.tricks[s] }), h("td", { text: a.fewest[s] }), h("td", { text: a.most[s] }),
-      h("td", { class: "dd-achievable", text: a.achievable[s].length ? a.achievable[s].join(", ") : T("dd_none") }));
+      h("td", { text: a.tricks[s] }), h("td", { class: "dd-at-least", text: a.most[s] }), h("td", { class: "dd-at-most", text: a.fewest[s] }),
+      h("td", { class: "dd-verdict" }, h("span", { class: ok ? "made" : "", text: bidVerdict(bid, a.most[s], a.fewest[s], ok) }),
+        h("br"), h("span", { class: "muted small dd-exact", text: exact })));
   });
   box.append(h("div", { class: "scroll" }, h("table", { class: "list dd-table" },
-    h("thead", {}, h("tr", {}, [T("player"), T("dd_col_bid"), T("dd_col_taken"), T("dd_col_fewest"), T("dd_col_most"), T("dd_col_achievable")]
+    h("thead", {}, h("tr", {}, [T("player"), T("dd_col_bid"), T("dd_col_taken"), T("dd_col_at_least"), T("dd_col_at_most"), T("dd_col_verdict")]
       .map((x) => h("th", { text: x })))),
     h("tbody", {}, rows))));
   const mistakes = [...DD[di].notes.entries()].filter(([, n]) => n.changed);

@@ -25,7 +25,8 @@ const BASE_TITLE = document.title;
 
 const $ = (id) => document.getElementById(id);
 
-function names() { return S.table.seats.map((s, i) => s.name || T("seat_n", { n: i + 1 })); }
+// the players' names as shown (a bot's in the page's language: common.js seatNames)
+function names() { return seatNames(S.table.seats).map((n, i) => n || T("seat_n", { n: i + 1 })); }
 function nameOf(seat) { return names()[seat]; }
 function reducedMotion() { return window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches; }
 
@@ -43,7 +44,28 @@ function onSnapshot(m) {
   S.timer = m.timer; S.timerAt = Date.now();
   S.vote = m.vote;
   S.busy = false;
+  if (!S.summary) S.summary = summaryFromSheet();
   render();
+}
+
+// The finished deal's summary rebuilt after a reload (or a late arrival) from what the snapshot
+// holds: the sheet's last deal row (bids, tricks, points, trump) and the totals.  Shown as the
+// live page would: while the next deal has no card on the table and this page's player has
+// not bid in it (or at game over), unless this browser put it away already.
+const SUMMARY_KEY = "joker.summary." + TABLE_ID;
+function summaryFromSheet() {
+  const v = S.view;
+  const rows = (S.sheet || []).filter((r) => r.kind === "deal");
+  const r = rows[rows.length - 1];
+  if (!v || !r || !r.bids) return null;
+  const deal = Number(r.label);
+  const untouched = v.deal === deal + 1 && v.tricks_done === 0 && v.trick.length === 0 &&
+    (S.seat === null || v.bids[S.seat] === null || v.bids[S.seat] === undefined);
+  if (!(v.phase === "over" || untouched) || sessionStorage.getItem(SUMMARY_KEY) === String(deal)) return null;
+  const [cards, kind] = String(r.cards).split(" ");  // "9 dark": the size and a special deal's kind
+  const suit = SUIT_SYM.indexOf(r.trump);
+  return { deal: deal, cards: Number(cards), kind: kind || "normal", dealer: r.dealer, bids: r.bids, tricks: r.tricks,
+    scores: r.scores, trump: r.trump === "NT" ? "N" : suit >= 0 ? SUITS[suit] : r.trump, totals: S.totals };
 }
 
 // the table's other messages: presence, the turn timer, the stalling-dot vote, a refusal
@@ -186,7 +208,7 @@ function renderWaiting() {
   const list = h("ul", { class: "plain seats" });
   S.table.seats.forEach((s, i) => {
     list.append(h("li", { class: i === S.seat ? "me" : "" }, h("b", { text: T("seat_n", { n: i + 1 }) + ": " }),
-      s.kind === "open" ? "" : s.name, " ", seatBadges(i)));
+      s.kind === "open" ? "" : nameOf(i), " ", seatBadges(i)));
   });
   box.append(list);
   const open = S.table.seats.map((s, i) => (s.kind === "open" ? i : null)).filter((x) => x !== null);
@@ -454,7 +476,7 @@ function renderSummary() {
         .filter((x) => x !== null).map((x) => h("th", { text: x })))),
       h("tbody", {}, rows)),
     h("button", { id: "summary-close", type: "button", class: "primary", text: T("close"),
-      onclick: () => { S.summary = null; renderSummary(); } }));
+      onclick: () => { sessionStorage.setItem(SUMMARY_KEY, String(d.deal)); S.summary = null; renderSummary(); } }));
 }
 
 function showLastTrick() {

@@ -11,6 +11,8 @@ const Social = (function () {
   const TID = J.table.id;
   const KEY = "joker.seat." + TID;
   const REACTIONS = ["thumbs_up", "well_played", "thanks", "good_luck", "oops", "wow"];
+  const REACTION_ICONS = { thumbs_up: "thumbs_up", wow: "wow" }; // drawn by common.js icon(), with their words
+  function reactionIcon(r) { return REACTION_ICONS[r] ? [icon(REACTION_ICONS[r], T("react_" + r)), " "] : null; }
   const MAX = 300;
   const el = (id) => document.getElementById(id);
   const st = { seat: null, table: J.table, send: () => {}, setToken: () => {}, seen: new Set(), unread: 0 };
@@ -69,7 +71,7 @@ const Social = (function () {
     const mine = st.seat !== null && m.seat === st.seat;
     list.append(h("li", { class: "chat-msg" + (mine ? " mine" : "") + (m.reaction ? " reaction" : ""), dataset: { n: m.n } },
       h("span", { class: "chat-who", text: who(m) }), " ",
-      h("span", { class: "chat-what", text: said(m) }), " ",
+      h("span", { class: "chat-what" }, m.reaction ? reactionIcon(m.reaction) : null, said(m)), " ",
       h("time", { class: "chat-at muted small", datetime: m.at, text: clock(m.at) })));
     while (list.children.length > 200) list.firstElementChild.remove();
     list.scrollTop = list.scrollHeight;
@@ -221,9 +223,9 @@ const Social = (function () {
   el("chat-text").placeholder = T("chat_placeholder", { n: MAX });
   el("chat-name").value = localStorage.getItem("joker.name") || "";
   REACTIONS.forEach((r) => el("chat-reactions").append(h("button", {
-    type: "button", class: "reaction", dataset: { reaction: r }, text: T("react_" + r),
+    type: "button", class: "reaction", dataset: { reaction: r },
     onclick: () => st.send({ type: "react", reaction: r }),
-  })));
+  }, reactionIcon(r), T("react_" + r))));
   el("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const input = el("chat-text");
