@@ -228,7 +228,7 @@ def test_a_durak_game_against_two_bots_played_by_clicking_on_a_desktop(server, b
     # the replay viewer: bout by bout, every hand shown; the record downloads
     page.goto(f"{server}/games")
     page.locator(f'a[href="/replay/{table}"]').click()
-    expect(page.locator("#r-rules")).to_have_text("Transfer Durak, 36 cards")  # the game's name, the rules string under it
+    expect(page.locator("#r-rules")).to_have_text("Transfer Durak, 36 cards (players: 3)")  # the rules in words, the rules string under it
     expect(page.locator("#r-canonical")).to_have_text(RULES)
     expect(page.locator("#r-hands .d-player")).to_have_count(3)
     hands = page.locator("#r-hands .d-player").first.locator(".hand .card")
@@ -287,7 +287,7 @@ def test_the_same_game_on_a_phone_in_russian(server, browser, shots):  # noqa: F
     # nothing sticks out of the phone's width, at the table or in the replay
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     page.locator("#d-end a", has_text="Просмотр").click()
-    expect(page.locator("#r-rules")).to_have_text("Переводной дурак, 36 карт")
+    expect(page.locator("#r-rules")).to_have_text("Переводной дурак, 36 карт (игроков: 3)")
     expect(page.locator("#r-hands .d-player")).to_have_count(3)
     page.click("#r-next-bout")
     page.click("#r-next")

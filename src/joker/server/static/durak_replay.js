@@ -60,9 +60,6 @@ function draw() {
 }
 
 R.games.forEach((g, i) => $("r-game").append(h("option", { value: i, text: T("r_game", { n: g.game }) })));
-// the rules: the game's human name, the canonical rules string as the detail under it
-$("r-rules").textContent = presetName(R.rules.split("(")[0]);
-$("r-canonical").textContent = R.rules;
 $("r-game").addEventListener("change", (e) => go(Number(e.target.value), 0, 0));
 $("r-bout").addEventListener("change", (e) => go(pos.game, Number(e.target.value), 0));
 $("r-slider").addEventListener("input", (e) => go(pos.game, pos.bout, Number(e.target.value)));

@@ -14,7 +14,7 @@ const S = {
 };
 
 // the players' names as shown (every name on this page comes from here)
-function names() { return S.table.seats.map((s, i) => s.name || T("seat_n", { n: i + 1 })); }
+function names() { return seatNames(S.table.seats).map((n, i) => n || T("seat_n", { n: i + 1 })); }
 function nameOf(seat) { return seat === null || seat === undefined ? "" : names()[seat]; }
 
 // -- what happened, in words; notices for what everyone must notice ------------------------------
