@@ -14,7 +14,9 @@ one data module each:
 * :mod:`.ledger` — the ledger library's errors (``LedgerError``), with the web's variants;
 * :mod:`.refusals` — the Joker engine's refusals (``IllegalActionError``), with the "you" variant;
 * :mod:`.durak`, :mod:`.durak_play`, :mod:`.durak_web` — Durak's refusals, terminal game and web pages;
-* :mod:`.names` — the names of rule sets and bots, for the terminal and the web alike.
+* :mod:`.names` — the names of rule sets and bots, for the terminal and the web alike;
+* :mod:`.rules`, :mod:`.notation` — impossible rules (``RulesError``) and unreadable rules
+  strings, cards and suits (``InvalidNotationError``), for every game and front end.
 
 An error said in several languages is a :class:`joker.errors.JokerError`
 carrying a ``catalogue`` name, a ``code`` and ``params``; its English message

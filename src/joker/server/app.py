@@ -53,6 +53,7 @@ from .plugin import WebPlugin, kit
 from .safejson import script_json
 from .store import Store
 from .table import Options, TableError
+from .validation import invalid_response
 from .ws import serve_socket
 
 HERE = Path(__file__).parent
@@ -222,11 +223,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, e: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in e.errors():
-            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-        return JSONResponse({"error": "; ".join(parts) or "invalid request"}, status_code=400)
+        return invalid_response(request, e)
 
     # -- pages ----------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
@@ -304,13 +301,15 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         return {"table": t.id, "seat": seat, "token": token, "url": f"/t/{t.id}"}
 
     @app.get("/api/rules")
-    async def api_rules(game: str = registry.DEFAULT, text: str = "") -> Any:
+    async def api_rules(request: Request, game: str = registry.DEFAULT, text: str = "") -> Any:
         """The canonical form of the rules string ``text`` of ``game`` and its number of
-        players, ``{"rules", "players"}``; 400 with ``error`` naming the problem."""
+        players, ``{"rules", "players"}``; 400 with ``error`` naming the problem in the
+        request's language and its ``code`` (a code of the ``rules`` or ``notation``
+        catalogue of :mod:`joker.i18n`, or null for an unknown game)."""
         try:
             r = kit(game).game.parse_rules(text[:400])
         except JokerError as e:
-            return JSONResponse({"error": str(e)}, status_code=400)
+            return JSONResponse({"error": message(e, lang_of(request), "web"), "code": e.code}, status_code=400)
         return {"rules": str(r), "players": r.players}
 
     @app.get("/api/tables/{table_id}")
