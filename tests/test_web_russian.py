@@ -228,8 +228,8 @@ def test_the_terminal_sheet_says_no_trump_in_russian(tmp_path):
 
 
 def test_the_tables_refusals_are_said_in_the_pages_language(tmp_path):
-    """Creating or joining a table: the refusal comes in the page's language
-    (the engine's own words about a rules string stay as the engine says them)."""
+    """Creating or joining a table: the refusal comes in the page's language,
+    the rules parser's words about a rules string too."""
     from joker.server import create_app
     from test_server_support import serve
 
@@ -242,7 +242,8 @@ def test_the_tables_refusals_are_said_in_the_pages_language(tmp_path):
             r = tc.post("/api/tables", json={"name": "Аня", "seats": ["human"] * 4, **body})
             assert r.status_code == 400
             said[what] = r.json()["error"]
-        assert said["rules"].startswith("правила: unknown preset 'nope'")
+        assert said["rules"] == ("правила: нет набора правил 'nope'; наборы: bus-angeles, camp, raspisnoy, "
+                                 "raspisnoy-54, georgian, georgian-6, rotating-trumps, oh-hell")
         assert said["count"] == "в bus-angeles играют 4 игрока(ов): нужно мест — 4, а не 2"
         assert said["bot"].startswith("место 2: нет бота 'genius'; боты: ") and "easy" in said["bot"]
         assert said["host"] == "хозяин сидит на месте 1, а оно отдано боту"
