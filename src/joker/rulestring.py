@@ -25,6 +25,7 @@ field), so every front end says them in its reader's language.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 import types
 import typing
@@ -148,11 +149,15 @@ def replace(rules: Any, changes: Mapping[str, Any]) -> Any:
     """A copy of the frozen rules dataclass ``rules`` with fields changed
     (values as text or as values, :func:`coerce`); its ``__post_init__``
     validates the copy.  Raises :class:`RulesError` naming an unknown field
-    (and the fields, in their order) or a bad value."""
+    and the field meant when each unknown one is a near miss (``schedul``:
+    ``schedule``), else every field in its order; or a bad value."""
     cls: type = type(rules)
     fields = [f.name for f in dataclasses.fields(cls) if f.name != "preset"]
     unknown = sorted(set(changes) - set(fields) - {"preset"})
     if unknown:
+        near = [difflib.get_close_matches(name, fields, n=1, cutoff=0.75) for name in unknown]
+        if all(near):
+            raise RulesError("unknown_field_near", names=", ".join(unknown), near=", ".join(m[0] for m in near))
         raise RulesError("unknown_field", names=", ".join(unknown), fields=", ".join(fields))
     return dataclasses.replace(rules, **{k: coerce(cls, k, v) for k, v in changes.items()})
 

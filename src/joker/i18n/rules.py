@@ -23,6 +23,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "unknown_preset": "unknown preset {name!r}; presets: {presets}",
         "durak_unknown_preset": "unknown Durak preset {name!r}; presets: {presets}",
         "unknown_field": "unknown rules field(s): {names}; fields: {fields}",
+        "unknown_field_near": "unknown rules field(s): {names}; did you mean {near}?",
         "bad_value": "bad value for rules field {name}: {value!r}",
         "bad_value_of": "bad value for rules field {name}: {value!r} (one of {allowed})",
         # Joker (RULES.md §2–§10)
@@ -54,6 +55,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "unknown_preset": "нет набора правил {name!r}; наборы: {presets}",
         "durak_unknown_preset": "нет набора правил Дурака {name!r}; наборы: {presets}",
         "unknown_field": "нет такого поля правил: {names}; поля: {fields}",
+        "unknown_field_near": "нет такого поля правил: {names}; может быть, {near}?",
         "bad_value": "неверное значение поля правил {name}: {value!r}",
         "bad_value_of": "неверное значение поля правил {name}: {value!r} (можно: {allowed})",
         "players": "players={players}: в Джокер играют от 2 до 10 игроков",
