@@ -17,7 +17,10 @@ Only the hosts the app is configured for are served (Starlette's
 ``TrustedHostMiddleware``; a request or socket with another ``Host`` header is
 answered 400 "Invalid host header"), so a DNS-rebinding page cannot talk to a
 server on the loopback.  The scorekeeper's writes are guarded
-(:func:`.keeper.write_guard`).
+(:func:`.keeper.write_guard`).  A request the API cannot read (a field
+missing or of the wrong type) answers 422 in the request's language
+(:mod:`.validation`); every other refusal is ``{"error", …}`` with 400,
+403 or 404, also in the request's language where the error is coded.
 """
 
 from __future__ import annotations
