@@ -110,3 +110,39 @@ def test_no_catalogue_says_a_key_twice() -> None:
                 keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
                 found += [(path.name, k) for k in sorted(set(keys)) if keys.count(k) > 1]
     assert found == []
+
+
+CODED = {"RulesError": "rules", "InvalidNotationError": "notation", "IllegalActionError": "refusals"}
+"""The coded errors raised across the package by a literal code, and their catalogues."""
+
+
+def test_every_code_raised_is_in_its_catalogue_and_every_text_is_raised() -> None:
+    """A coded error given a code its catalogue lacks is silently a plain
+    (English-only) message: every ``RulesError("code", …)``,
+    ``InvalidNotationError("code", …)`` and ``IllegalActionError("code", …)``
+    in the source names a code of its catalogue; and every text of the rules
+    and notation catalogues is a code the source says (no dead text)."""
+    import ast
+    import re
+    from pathlib import Path
+
+    import joker
+
+    root = Path(joker.__file__).parent
+    said: set[str] = set()
+    missing = []
+    for path in sorted(root.rglob("*.py")):
+        if path.parent.name == "i18n":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                said.add(node.value)
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CODED
+                    and node.args and isinstance(node.args[0], ast.Constant)):
+                continue
+            code = node.args[0].value
+            if isinstance(code, str) and re.fullmatch(r"[a-z_]+", code) and not catalogue(CODED[node.func.id]).has(code):
+                missing.append((path.name, node.lineno, code))
+    assert missing == []
+    for name in ("rules", "notation"):
+        assert set(catalogue(name).texts["en"]) <= said, (name, set(catalogue(name).texts["en"]) - said)

@@ -231,8 +231,8 @@ def test_the_terminal_sheet_says_no_trump_in_russian(tmp_path):
 
 
 def test_the_tables_refusals_are_said_in_the_pages_language(tmp_path):
-    """Creating or joining a table: the refusal comes in the page's language
-    (the engine's own words about a rules string stay as the engine says them)."""
+    """Creating or joining a table: the refusal comes in the page's language,
+    the rules parser's words about a rules string too."""
     from joker.server import create_app
     from test_server_support import serve
 
@@ -241,14 +241,19 @@ def test_the_tables_refusals_are_said_in_the_pages_language(tmp_path):
         said = {}
         for what, body in (("rules", {"rules": "nope"}), ("count", {"seats": ["human", "bot"]}),
                            ("bot", {"seats": ["human", "bot:genius", "bot", "bot"]}),
-                           ("host", {"seats": ["bot", "human", "bot", "bot"]})):
+                           ("host", {"seats": ["bot", "human", "bot", "bot"]}), ("timer", {"turn_seconds": 3}),
+                           ("dot", {"rules": "camp(players=4)", "stalling_dot": True, "turn_seconds": 30})):
             r = tc.post("/api/tables", json={"name": "Аня", "seats": ["human"] * 4, **body})
             assert r.status_code == 400
             said[what] = r.json()["error"]
-        assert said["rules"].startswith("правила: unknown preset 'nope'")
+        assert said["rules"] == ("правила: нет набора правил 'nope'; наборы: bus-angeles, camp, raspisnoy, "
+                                 "raspisnoy-54, georgian, georgian-6, rotating-trumps, oh-hell")
         assert said["count"] == "в bus-angeles играют 4 игрока(ов): нужно мест — 4, а не 2"
         assert said["bot"].startswith("место 2: нет бота 'genius'; боты: ") and "easy" in said["bot"]
         assert said["host"] == "хозяин сидит на месте 1, а оно отдано боту"
+        assert said["timer"] == "таймер хода — 0 (выключен) или от 5 до 600 секунд"
+        assert said["dot"] == ("точка за затягивание — правило Бус-Анджелеса (RULES.md §11): её включают только за "
+                               "столом bus-angeles")
         t = tc.post("/api/tables", json={"name": "Аня", "seats": ["human", "human", "bot", "bot"]}).json()
         r = tc.post(f"/api/tables/{t['table']}/join", json={"name": "аня"})
         assert r.json()["error"] == "Аня уже сидит за этим столом (место 1): выберите другое имя"

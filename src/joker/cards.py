@@ -94,7 +94,7 @@ def parse_suit(text: str) -> Suit:
             return SUITS.index(t)
         if t in SUIT_SYMBOLS:
             return SUIT_SYMBOLS.index(t)
-    raise InvalidNotationError(f"not a suit: {text!r} (use S C D H or ♠ ♣ ♦ ♥)")
+    raise InvalidNotationError("suit", text=text)
 
 
 def parse_card(text: str) -> Card:
@@ -114,9 +114,7 @@ def parse_card(text: str) -> Card:
             a, b = b, a
         if a in RANKS and b in SUITS:
             return card(RANKS.index(a), SUITS.index(b))
-    raise InvalidNotationError(
-        f"not a card: {text!r} (rank 2-9 T J Q K A then suit S C D H, e.g. AH, 10S; jokers X1 X2)"
-    )
+    raise InvalidNotationError("card", text=text)
 
 
 def parse_cards(text: str) -> list[Card]:

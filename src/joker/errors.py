@@ -53,12 +53,27 @@ class CodedError(JokerError):
         super().__init__(text)
 
 
-class InvalidNotationError(JokerError):
-    """A card, action, rules string or record could not be parsed."""
+class InvalidNotationError(CodedError):
+    """A card, action, rules string or record could not be parsed.
+
+    Raised as ``InvalidNotationError(code, **params)`` with a code of
+    :mod:`joker.i18n.notation` (a rules string's syntax, a card, a suit), or
+    with a plain message (an action's or a record's notation).
+    """
+
+    catalogue = "notation"
 
 
-class RulesError(JokerError):
-    """A rules value is impossible (e.g. more cards per hand than the deck holds)."""
+class RulesError(CodedError):
+    """A rules value is impossible (e.g. more cards per hand than the deck holds).
+
+    Raised as ``RulesError(code, **params)`` with a code of
+    :mod:`joker.i18n.rules` (an unknown preset or field, a bad value, an
+    impossible combination), or with a plain message (a deal or seat that does
+    not fit the rules).
+    """
+
+    catalogue = "rules"
 
 
 class IllegalActionError(CodedError):

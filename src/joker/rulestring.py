@@ -8,10 +8,12 @@ back by the field's declared type: an enum by its value, ``int``,
 ``int | None`` (``none``), ``bool`` (``true``/``false``), a tuple of enums
 joined by ``+``, or text (quoted when it holds more than letters, digits and
 ``_.-``).  This module is the one place that notation is written and read;
-each game keeps its presets and its own validation.
+each game keeps its presets and its own validation.  Its errors are coded
+(:mod:`joker.i18n.notation` for the syntax, :mod:`joker.i18n.rules` for a
+field), so every front end says them in its reader's language.
 
     >>> from joker.games.durak.rules import DurakRules, PRESETS
-    >>> r = parse(" durak-36 ( players = 3 ) ", PRESETS.__getitem__, "Durak rules", "durak(players=3)")
+    >>> r = parse(" durak-36 ( players = 3 ) ", PRESETS.__getitem__, "durak_rules_syntax", "durak(players=3)")
     >>> canonical(r, PRESETS)
     'durak-36(players=3)'
     >>> coerce(DurakRules, "players", "x")
@@ -23,6 +25,7 @@ each game keeps its presets and its own validation.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 import types
 import typing
@@ -69,12 +72,12 @@ def canonical(rules: Any, presets: Mapping[str, Any]) -> str:
     return f"{rules.preset}({','.join(diffs)})" if diffs else str(rules.preset)
 
 
-def split(text: str, what: str = "rules", example: str = "bus-angeles(schedule='1,2')") -> tuple[str, dict[str, str]]:
+def split(text: str, syntax: str = "rules_syntax", example: str = "bus-angeles(schedule='1,2')") -> tuple[str, dict[str, str]]:
     """A rules string's preset name and its options as written, in order, values
     unquoted (``"georgian(khishti=-500, schedule='1,2')"`` →
     ``("georgian", {"khishti": "-500", "schedule": "1,2"})``), read by the
-    notation alone (no preset or field is checked).  ``what`` and ``example``
-    word the error.  Raises :class:`InvalidNotationError` for bad syntax or an
+    notation alone (no preset or field is checked).  ``syntax`` (a code of
+    :mod:`joker.i18n.notation`) and ``example`` (a valid string) word the error.  Raises :class:`InvalidNotationError` for bad syntax or an
     option given twice.
 
     >>> split("durak-36(players=3,show_trump=off)")
@@ -82,19 +85,19 @@ def split(text: str, what: str = "rules", example: str = "bus-angeles(schedule='
     """
     m = _RULES_RE.match(text)
     if not m:
-        raise InvalidNotationError(f"not a {what} string: {text!r} (expected e.g. {example!r})")
+        raise InvalidNotationError(syntax, text=text, example=example)
     args = (m.group(2) or "").strip()
     changes: dict[str, str] = {}
     pos = 0
     while pos < len(args):
         am = _ARG_RE.match(args, pos)
         if not am or am.end() == pos:
-            raise InvalidNotationError(f"bad rules option near {args[pos:]!r} in {text!r}")
+            raise InvalidNotationError("rules_option", near=args[pos:], text=text)
         key, val = am.group(1), am.group(2).strip()
         if val[:1] in "'\"" and len(val) >= 2:
             val = val[1:-1]
         if key in changes:
-            raise InvalidNotationError(f"rules option {key} given twice in {text!r}")
+            raise InvalidNotationError("rules_option_twice", key=key, text=text)
         changes[key] = val
         pos = am.end()
     return m.group(1), changes
@@ -127,12 +130,13 @@ def rules_label(rules: object, lang: str = "en") -> str:
     return f"{name} ({'; '.join(option_label(k, v, lang) for k, v in options.items())})"
 
 
-def parse(text: str, preset: Callable[[str], R], what: str, example: str) -> R:
+def parse(text: str, preset: Callable[[str], R], syntax: str, example: str) -> R:
     """The rules value of ``text``: ``preset(name)`` changed by the options
-    (through its ``replace``, which coerces and validates).  ``what`` and
-    ``example`` word the syntax error.  Raises :class:`InvalidNotationError`
+    (through its ``replace``, which coerces and validates).  ``syntax`` (a
+    code of :mod:`joker.i18n.notation`, ``rules_syntax``) and ``example`` (a
+    valid string) word the syntax error.  Raises :class:`InvalidNotationError`
     for bad syntax and what ``preset`` and ``replace`` raise (:class:`RulesError`)."""
-    name, changes = split(text, what, example)
+    name, changes = split(text, syntax, example)
     base = preset(name)
     if not changes:
         return base
@@ -178,10 +182,27 @@ def coerce(cls: type, name: str, value: Any) -> Any:
             raise ValueError
         return value
     except (ValueError, TypeError):
-        allowed = ""
         if isinstance(hint, type) and issubclass(hint, Enum):
-            allowed = f" (one of {', '.join(str(m.value) for m in hint)})"
-        raise RulesError(f"bad value for rules field {name}: {value!r}{allowed}") from None
+            raise RulesError("bad_value_of", name=name, value=value,
+                             allowed=", ".join(str(m.value) for m in hint)) from None
+        raise RulesError("bad_value", name=name, value=value) from None
+
+
+def replace(rules: Any, changes: Mapping[str, Any]) -> Any:
+    """A copy of the frozen rules dataclass ``rules`` with fields changed
+    (values as text or as values, :func:`coerce`); its ``__post_init__``
+    validates the copy.  Raises :class:`RulesError` naming an unknown field
+    and the field meant when each unknown one is a near miss (``schedul``:
+    ``schedule``), else every field in its order; or a bad value."""
+    cls: type = type(rules)
+    fields = [f.name for f in dataclasses.fields(cls) if f.name != "preset"]
+    unknown = sorted(set(changes) - set(fields) - {"preset"})
+    if unknown:
+        near = [difflib.get_close_matches(name, fields, n=1, cutoff=0.75) for name in unknown]
+        if all(near):
+            raise RulesError("unknown_field_near", names=", ".join(unknown), near=", ".join(m[0] for m in near))
+        raise RulesError("unknown_field", names=", ".join(unknown), fields=", ".join(fields))
+    return dataclasses.replace(rules, **{k: coerce(cls, k, v) for k, v in changes.items()})
 
 
 def normalize(rules: Any) -> None:

@@ -32,11 +32,13 @@ if TYPE_CHECKING:
 LANGS = ("en", "ru")
 """The languages every catalogue speaks; English is the fallback."""
 
-NAMES = ("play", "scorekeeper", "web", "ledger", "refusals", "durak", "durak_play", "durak_web", "names")
+NAMES = ("play", "scorekeeper", "web", "ledger", "refusals", "durak", "durak_play", "durak_web", "names", "rules",
+         "notation")
 """The catalogues: ``joker play`` (terminal game), ``joker ledger`` (terminal
 scorekeeper), the web app, the ledger library's errors, the Joker engine's refusals,
 the Durak engine's refusals, Durak's terminal game and replay, Durak's web pages,
-and the names of rule sets and bots."""
+the names of rule sets and bots, the rules errors and the notation errors (a rules
+string, a card)."""
 
 FRONTS = ("cli", "web")
 """Front ends an error is said for: the terminal (a catalogue's own texts) and

@@ -17,7 +17,10 @@ Only the hosts the app is configured for are served (Starlette's
 ``TrustedHostMiddleware``; a request or socket with another ``Host`` header is
 answered 400 "Invalid host header"), so a DNS-rebinding page cannot talk to a
 server on the loopback.  The scorekeeper's writes are guarded
-(:func:`.keeper.write_guard`).
+(:func:`.keeper.write_guard`).  A request the API cannot read (a field
+missing or of the wrong type) answers 422 in the request's language
+(:mod:`.validation`); every other refusal is ``{"error", …}`` with 400,
+403 or 404, also in the request's language where the error is coded.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from .plugin import WebPlugin, kit
 from .safejson import script_json
 from .store import Store
 from .table import Options, TableError
+from .validation import invalid_response
 from .ws import serve_socket
 
 HERE = Path(__file__).parent
@@ -231,11 +235,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, e: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in e.errors():
-            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-        return JSONResponse({"error": "; ".join(parts) or "invalid request"}, status_code=400)
+        return invalid_response(request, e)
 
     # -- pages ----------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
@@ -319,13 +319,15 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         return {"table": t.id, "seat": seat, "token": token, "url": f"/t/{t.id}"}
 
     @app.get("/api/rules")
-    async def api_rules(game: str = registry.DEFAULT, text: str = "") -> Any:
+    async def api_rules(request: Request, game: str = registry.DEFAULT, text: str = "") -> Any:
         """The canonical form of the rules string ``text`` of ``game`` and its number of
-        players, ``{"rules", "players"}``; 400 with ``error`` naming the problem."""
+        players, ``{"rules", "players"}``; 400 with ``error`` naming the problem in the
+        request's language and its ``code`` (a code of the ``rules`` or ``notation``
+        catalogue of :mod:`joker.i18n`, or null for an unknown game)."""
         try:
             r = kit(game).game.parse_rules(text[:400])
         except JokerError as e:
-            return JSONResponse({"error": str(e)}, status_code=400)
+            return JSONResponse({"error": message(e, lang_of(request), "web"), "code": e.code}, status_code=400)
         return {"rules": str(r), "players": r.players}
 
     @app.get("/api/tables/{table_id}")

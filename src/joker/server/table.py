@@ -79,8 +79,9 @@ class TableRefusal(CodedError):
 
 def refused(kind: str, code: str, **params: Any) -> TableError:
     """The :class:`TableError` of ``kind`` said by the ``web`` catalogue's
-    ``table_<code>`` text filled with ``params`` (values as text)."""
-    r = TableRefusal(f"table_{code}", **{k: str(v) for k, v in params.items()})
+    ``table_<code>`` text filled with ``params`` (values as text; an error
+    kept, to be said in the reader's language: ``rules: {error}``)."""
+    r = TableRefusal(f"table_{code}", **{k: v if isinstance(v, JokerError) else str(v) for k, v in params.items()})
     return TableError(kind, str(r), r)
 
 
@@ -113,7 +114,7 @@ def clean_name(name: object) -> str:
 def check_spectator_chat(value: object) -> str:
     """``value`` if it is one of :data:`SPECTATOR_CHAT`, else raises :class:`TableError` (``options``)."""
     if value not in SPECTATOR_CHAT:
-        raise TableError("options", f"spectator_chat is one of {', '.join(SPECTATOR_CHAT)}, not {str(value)[:40]!r}")
+        raise refused("options", "spectator_chat", chats=", ".join(SPECTATOR_CHAT), value=repr(str(value)[:40]))
     return str(value)
 
 
@@ -173,17 +174,16 @@ class Options:
     def check(self, k: Kit, rules: Any) -> None:
         """Raises :class:`TableError` for impossible options (the game ``k``, its ``rules``)."""
         if not (self.turn_seconds == 0 or 5 <= self.turn_seconds <= 600):
-            raise TableError("options", "the turn timer is off (0) or 5..600 seconds")
+            raise refused("options", "turn_timer")
         if self.stalling_dot:
             if not k.web.stalling_dot(rules):
-                raise TableError("options", "the stalling dot is a Bus-Angeles rule (RULES.md §11): "
-                                 "only bus-angeles tables may turn it on")
+                raise refused("options", "stalling_rules")
             if not self.turn_seconds:
-                raise TableError("options", "the stalling dot needs the turn timer")
+                raise refused("options", "stalling_timer")
         check_spectator_chat(self.spectator_chat)
         bots = k.game.bots()
         if self.fill_bot not in bots:
-            raise TableError("options", f"unknown bot {self.fill_bot!r}; bots: {', '.join(bots)}")
+            raise refused("options", "fill_bot", bot=repr(self.fill_bot), bots=", ".join(bots))
 
 
 class Event:

@@ -13,7 +13,6 @@ raises :class:`~joker.errors.RulesError` naming the field.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -94,25 +93,21 @@ class DurakRules:
     def __post_init__(self) -> None:
         rulestring.normalize(self)
         if isinstance(self.players, bool) or not 2 <= self.players <= 4:
-            raise RulesError(f"players={self.players}: Durak is played by 2 to 4 players (RULES.md §13.2)")
+            raise RulesError("durak_players", players=self.players)
         if self.first_bout_limit not in (5, 6):
-            raise RulesError(f"first_bout_limit={self.first_bout_limit}: must be 6 or 5 (RULES.md §13.4)")
+            raise RulesError("first_bout_limit", limit=self.first_bout_limit)
         if not 1 <= self.games <= 1000:
-            raise RulesError(f"games={self.games}: a series holds 1 to 1000 games")
+            raise RulesError("games", games=self.games)
         if not 1 <= self.stall_limit <= 1000:
-            raise RulesError(f"stall_limit={self.stall_limit}: must be 1 to 1000 bouts")
+            raise RulesError("stall_limit", limit=self.stall_limit)
         if self.next_game_lead is NextGameLead.ONTO_FOOL and self.games == 1:
-            raise RulesError("next_game_lead=onto_fool needs a series: set games to 2 or more")
+            raise RulesError("onto_fool")
 
     def replace(self, **changes: Any) -> "DurakRules":
         """A copy with fields changed (values may be given as text); validated.
-        Raises :class:`RulesError` for an unknown field or a bad value."""
-        names = {f.name for f in dataclasses.fields(self)}
-        unknown = set(changes) - names
-        if unknown:
-            raise RulesError(f"unknown rules field(s): {', '.join(sorted(unknown))}; fields: "
-                             f"{', '.join(n for n in names if n != 'preset')}")
-        return dataclasses.replace(self, **{k: rulestring.coerce(DurakRules, k, v) for k, v in changes.items()})
+        Raises :class:`RulesError` for an unknown field or a bad value (:func:`joker.rulestring.replace`)."""
+        changed: DurakRules = rulestring.replace(self, changes)
+        return changed
 
     def __str__(self) -> str:
         return format_rules(self)
@@ -132,7 +127,7 @@ def preset(name: str = DEFAULT_PRESET) -> DurakRules:
     try:
         return PRESETS[name]
     except KeyError:
-        raise RulesError(f"unknown Durak preset {name!r}; presets: {', '.join(PRESETS)}") from None
+        raise RulesError("durak_unknown_preset", name=name, presets=", ".join(PRESETS)) from None
 
 
 def format_rules(r: DurakRules) -> str:
@@ -146,4 +141,4 @@ def parse_rules(text: str) -> DurakRules:
 
     Raises :class:`InvalidNotationError` for bad syntax and :class:`RulesError`
     for an unknown preset or field, or a bad value."""
-    return rulestring.parse(text, preset, "Durak rules", "durak(players=3)")
+    return rulestring.parse(text, preset, "durak_rules_syntax", "durak(players=3)")

@@ -16,7 +16,6 @@ raises :class:`~joker.errors.RulesError` naming the fields.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -258,14 +257,11 @@ class Rules:
     def replace(self, **changes: Any) -> "Rules":
         """A copy with fields changed (values may be given as text); validated.
 
-        Raises :class:`RulesError` for an unknown field or an impossible combination.
+        Raises :class:`RulesError` for an unknown field or an impossible combination
+        (:func:`joker.rulestring.replace`).
         """
-        names = {f.name for f in dataclasses.fields(self)}
-        unknown = set(changes) - names
-        if unknown:
-            raise RulesError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
-        coerced = {k: rulestring.coerce(Rules, k, v) for k, v in changes.items()}
-        return dataclasses.replace(self, **coerced)
+        changed: Rules = rulestring.replace(self, changes)
+        return changed
 
     def __str__(self) -> str:
         return format_rules(self)
@@ -275,39 +271,37 @@ class Rules:
 def _validate(r: Rules) -> None:
     rulestring.normalize(r)
     if not 2 <= r.players <= 10:
-        raise RulesError(f"players={r.players}: Joker is played by 2 to 10 players")
+        raise RulesError("players", players=r.players)
     if r.first_dealer is not None and not 1 <= r.first_dealer <= r.players:
-        raise RulesError(f"first_dealer={r.first_dealer}: must be a seat 1..{r.players} or none")
+        raise RulesError("first_dealer", first_dealer=r.first_dealer, players=r.players)
     if r.deck is Deck.CLASSIC36:
         try:
             named = parse_card(r.classic_joker)
         except InvalidNotationError as e:
-            raise RulesError(f"classic_joker: {e}") from None
+            raise RulesError("classic_joker", error=e) from None
         if named not in deck_cards(Deck.GEORGIAN38):
-            raise RulesError(f"classic_joker={r.classic_joker}: must be a card of the 36-card deck")
+            raise RulesError("classic_joker_deck", card=r.classic_joker)
     if r.special_multiplier < 1:
-        raise RulesError("special_multiplier must be at least 1")
+        raise RulesError("special_multiplier")
     if r.long_deal is not None and r.long_deal < 1:
-        raise RulesError("long_deal must be at least 1")
+        raise RulesError("long_deal")
     if len(set(r.joker_leads)) != len(r.joker_leads):
-        raise RulesError("joker_leads lists a call twice")
+        raise RulesError("joker_leads_twice")
     if r.rotating_trumps and JokerCall.TOP in r.joker_leads:
-        raise RulesError("rotating_trumps: a led joker must name a suit, so joker_leads may not hold 'top'")
+        raise RulesError("rotating_top")
     n_cards = len(deck_cards(r.deck, r.classic_joker))
     has_jokers = deck_cards(r.deck, r.classic_joker)[-1] >= 52
     if has_jokers and not r.joker_leads:
-        raise RulesError("the deck has jokers, so joker_leads must allow at least one call")
+        raise RulesError("joker_leads_empty")
     deals = _build_schedule(r)
     if not deals:
-        raise RulesError(f"schedule {r.schedule!r} has no deal")
+        raise RulesError("no_deal", schedule=r.schedule)
     for i, spec in enumerate(deals):
         if spec.cards < 1 or spec.cards * r.players > n_cards:
-            raise RulesError(
-                f"deal {i + 1} of the schedule deals {spec.cards} cards to {r.players} players, "
-                f"but the {r.deck.value} deck has {n_cards} cards"
-            )
+            raise RulesError("deal_size", deal=i + 1, cards=spec.cards, players=r.players, deck=r.deck.value,
+                             n=n_cards)
         if spec.kind is DealKind.FOREHEAD and spec.cards != 1:
-            raise RulesError(f"deal {i + 1}: a forehead deal has 1 card each (RULES.md §9)")
+            raise RulesError("forehead", deal=i + 1)
 
 
 def _build_schedule(r: Rules) -> tuple[DealSpec, ...]:
@@ -318,7 +312,7 @@ def _build_schedule(r: Rules) -> tuple[DealSpec, ...]:
     blocks: list[list[DealSpec | int]]
     if name == "four-blocks":
         if n not in (4, 6):
-            raise RulesError(f"schedule four-blocks is for 4 or 6 players, not {n}")
+            raise RulesError("four_blocks", players=n)
         k = 8 if n == 4 else 6
         blocks = [list(range(1, k + 1)), [m] * 4, list(range(k, 0, -1)), [m] * 4]
     elif name == "ladder":
@@ -334,17 +328,12 @@ def _build_schedule(r: Rules) -> tuple[DealSpec, ...]:
             for tok in part.split(","):
                 mt = _SCHEDULE_TOKEN.match(tok.strip())
                 if not mt:
-                    raise RulesError(
-                        f"schedule {name!r}: bad deal {tok!r} (use e.g. '1,2,3|9,9' or '9:dark'; "
-                        f"or one of {', '.join(NAMED_SCHEDULES)})"
-                    )
+                    raise RulesError("schedule_deal", schedule=name, token=tok, named=", ".join(NAMED_SCHEDULES))
                 try:
                     kind = DealKind(mt.group(2) or "normal")
                 except ValueError:
-                    raise RulesError(
-                        f"schedule {name!r}: unknown deal kind {mt.group(2)!r} "
-                        f"({', '.join(k.value for k in DealKind)})"
-                    ) from None
+                    raise RulesError("schedule_kind", schedule=name, kind=mt.group(2),
+                                     kinds=", ".join(k.value for k in DealKind)) from None
                 block.append(DealSpec(int(mt.group(1)), kind))
             blocks.append(block)
     if r.specials:
@@ -431,7 +420,7 @@ def preset(name: str = DEFAULT_PRESET) -> Rules:
     try:
         return PRESETS[name]
     except KeyError:
-        raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}") from None
+        raise RulesError("unknown_preset", name=name, presets=", ".join(PRESETS)) from None
 
 
 # -- canonical string (joker.rulestring: one notation for every game) ------
@@ -447,4 +436,4 @@ def parse_rules(text: str) -> Rules:
     Raises :class:`InvalidNotationError` for bad syntax and :class:`RulesError` for
     unknown presets or fields and impossible combinations.
     """
-    return rulestring.parse(text, preset, "rules", "bus-angeles(khishti=-500)")
+    return rulestring.parse(text, preset, "rules_syntax", "bus-angeles(khishti=-500)")
