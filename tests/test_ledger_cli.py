@@ -588,7 +588,7 @@ def _heavy(modules: set[str], names: tuple[str, ...]) -> list[str]:
 def test_a_reading_command_imports_no_orm_and_an_entry_no_rich(tmp_path):
     """Start-up (docs/scorekeeper.md): `show` and `players list` read with SQLAlchemy Core, without the ORM
     (its import and mapper set-up were a third of their start); entering bids prints plain text, without Rich;
-    no ledger command imports Alembic on a database at the head, nor the web server, the bots, the terminal
+    `--help` imports no SQLAlchemy at all; no ledger command imports Alembic on a database at the head, nor the web server, the bots, the terminal
     game, matplotlib or table mode it does not run."""
     db = str(tmp_path / "guard.db")
     with Ledger.open(db) as led:
@@ -606,3 +606,4 @@ def test_a_reading_command_imports_no_orm_and_an_entry_no_rich(tmp_path):
     assert _heavy(bids, ("rich", "joker.cli.ledger.render", *never[:-1])) == []
     with Ledger.open(db) as led:
         assert led.game().current is not None and led.game().current.bids == (0, 1, 0, 0)
+    assert _heavy(_modules_after("--help"), ("sqlalchemy", *never)) == []  # the help opens no database

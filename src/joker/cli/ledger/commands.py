@@ -19,7 +19,6 @@ import typer.core
 
 from joker.errors import JokerError
 from joker.i18n import ENV_LANG, LANGS, Tr
-from joker.ledger.lines import redeal_reason_text, undone_text
 from .texts import current_text, error_text, scored_text, scores_text, seats_text, state_text
 
 if TYPE_CHECKING:  # the ledger's writer (SQLAlchemy's ORM) is imported only by a command that writes
@@ -382,6 +381,8 @@ def redeal(ctx: typer.Context, reason: str = typer.Option("", "--reason", help="
            player: Optional[str] = typer.Option(None, "--player", help="Also give this player the code's fine or dot."),
            game: Optional[int] = GAME) -> None:
     """Void the current deal (whatever was entered of it stays in history, unscored) and record why."""
+    from joker.ledger.lines import redeal_reason_text
+
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
         d = led.redeal(g, reason, code, player)
@@ -392,6 +393,8 @@ def redeal(ctx: typer.Context, reason: str = typer.Option("", "--reason", help="
 @app.command()
 def undo(ctx: typer.Context, game: Optional[int] = GAME) -> None:
     """Take back the last entry of the game."""
+    from joker.ledger.lines import undone_text
+
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
         tr = _tr(ctx)
