@@ -562,3 +562,48 @@ def test_output_into_a_pipe_is_never_wrapped(tmp_path):
     assert nxt.strip() == ("next: deal 3 of 8: 3 cards, block 1 · dealer Пётр Вознесенский-Старший; "
                            "Бардак bids first"), out
     assert max(len(line) for line in lines) > 40  # wider than $COLUMNS: nothing was folded to fit it
+
+
+def _modules_after(*args: str) -> set[str]:
+    """The modules loaded by a fresh ``joker ledger ARGS`` process (as the installed script runs it) once done."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom joker.cli.main import app\nsys.argv[0] = 'joker'\n"
+            "try:\n    app()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+            "sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)))")
+    env = {**os.environ, "JOKER_LANG": "en"}
+    env.pop("JOKER_DB_URL", None)
+    err = subprocess.run([sys.executable, "-c", code, "ledger", *args], env=env, text=True, capture_output=True,
+                         check=True).stderr
+    return set(err.rpartition("MODULES ")[2].split())
+
+
+def _heavy(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    """The ``modules`` that are one of ``names`` or inside one of them."""
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
+
+
+def test_a_reading_command_imports_no_orm_and_an_entry_no_rich(tmp_path):
+    """Start-up (docs/scorekeeper.md): `show` and `players list` read with SQLAlchemy Core, without the ORM
+    (its import and mapper set-up were a third of their start); entering bids prints plain text, without Rich;
+    `--help` imports no SQLAlchemy at all; no ledger command imports Alembic on a database at the head, nor the web server, the bots, the terminal
+    game, matplotlib or table mode it does not run."""
+    db = str(tmp_path / "guard.db")
+    with Ledger.open(db) as led:
+        led.new_game(PLAYERS, "bus-angeles", add_players=True)
+        led.enter_deal(None, "H", "0,0,0,0", "0,1,0,0")
+        led.set_trump(None, "S")
+    never = ("alembic", "matplotlib", "joker.server", "joker.bots", "joker.cli.play", "joker.cli.ledger.table_mode",
+             "joker.store.web_tables")
+    show = _modules_after("--db", db, "show")
+    assert "sqlalchemy" in show and "rich" in show  # it did read and print the sheet
+    assert _heavy(show, ("sqlalchemy.orm", "joker.ledger.repository", *never)) == []
+    assert _heavy(_modules_after("--db", db, "players", "list"), ("sqlalchemy.orm", *never)) == []
+    bids = _modules_after("--db", db, "bids", "0,1,0,0")
+    assert "sqlalchemy.orm" in bids  # it wrote, with the ORM
+    assert _heavy(bids, ("rich", "joker.cli.ledger.render", *never[:-1])) == []
+    with Ledger.open(db) as led:
+        assert led.game().current is not None and led.game().current.bids == (0, 1, 0, 0)
+    assert _heavy(_modules_after("--help"), ("sqlalchemy", *never)) == []  # the help opens no database

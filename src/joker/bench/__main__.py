@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--games", type=int, default=3, help="games timing the search bot (default 3)")
     d.add_argument("--bot", default="search", help="the bot timed per decision (default search)")
     d.add_argument("--boards", type=int, default=10, help="arena boards, heuristic vs random (default 10)")
-    lg = sub.add_parser("ledger", help="joker ledger start-up: `joker ledger show` wall time vs `python -c pass`")
+    lg = sub.add_parser("ledger", help="joker ledger start-up: show, players list, bids, --help wall times vs `python -c pass`")
     lg.add_argument("--runs", type=int, default=15, help="starts of each command (default 15)")
     a = sub.add_parser("arena", help="arena deals/s: the local process pool against a local Ray, same match")
     a.add_argument("--bots", default="heuristic,random", help="two bots (default heuristic,random)")

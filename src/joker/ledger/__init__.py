@@ -13,10 +13,18 @@ the engine sees it), :mod:`.entry` (entering deals, penalties, redeals,
 undo/edit), :mod:`.standings` (finishing, cup, slaps), :mod:`.view`; then
 :mod:`.verify`, :mod:`.paper` (CSV and JSON import/export), :mod:`.stats`,
 :mod:`.charts`.
+
+:class:`Ledger` (which writes with SQLAlchemy's ORM) is imported the first time
+it is named; :class:`LedgerReader` (:mod:`.reading`: SQLAlchemy Core only)
+answers the reading commands without the ORM.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from .db import DatabaseUnavailable, LedgerError
-from .repository import Ledger
+from .reading import LedgerReader
 from .values import (
     ConflictError,
     CurrentDeal,
@@ -29,7 +37,20 @@ from .values import (
     VoidDeal,
 )
 
+if TYPE_CHECKING:  # imported when first named (__getattr__): the ORM
+    from .repository import Ledger
+
+
+def __getattr__(name: str) -> Any:
+    """:class:`Ledger`, from :mod:`.repository` (and with it the ORM)."""
+    if name == "Ledger":
+        from .repository import Ledger
+
+        return Ledger
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "ConflictError", "CurrentDeal", "DatabaseUnavailable", "DayInfo", "GameView", "KeeperDecisionNeeded",
-    "Ledger", "LedgerError", "PenaltyInfo", "PlayerInfo", "Undone", "VoidDeal",
+    "Ledger", "LedgerError", "LedgerReader", "PenaltyInfo", "PlayerInfo", "Undone", "VoidDeal",
 ]

@@ -44,14 +44,14 @@ from sqlalchemy.orm import Session
 from joker.errors import JokerError
 from joker.games.joker.rules import parse_rules
 from joker.games.joker.scoring import DealResult
-from joker.store import DEFAULT_TIMEOUT, WRITE, Game, GameDay, Player, display, utcnow
+from joker.store import WRITE, Game, GameDay, Player, utcnow
 from . import regulation as reg
-from .db import LedgerError, open_engine, translated
+from .db import LedgerError, translated
 from .entry import _op_bids, _op_deal, _op_edit, _op_penalty, _op_redeal, _op_tricks, _op_trump, _op_undo, _reason
 from .inputs import SEAT_ORDER, _player_name, _seat_in
 from .records import _names, _number_to_enter, _open_attempt, _rules, _where
+from .reading import LedgerReader
 from .rows import (
-    _current_game_id,
     _day,
     _day_info,
     _day_on,
@@ -65,7 +65,13 @@ from .rows import (
 )
 from .standings import _decide_cup, _op_finish
 from .values import ABANDONED, OPEN, CurrentDeal, DayInfo, GameView, PenaltyInfo, PlayerInfo, Undone, VoidDeal
-from .view import _player_info, _view
+from .view import _player_info, game_view
+
+
+def _view(s: Session, g: Game) -> GameView:
+    """Game ``g`` as it stands in the session's transaction (its changes flushed first)."""
+    s.flush()
+    return game_view(s, g.id)
 
 
 def _current(s: Session, g: Game) -> CurrentDeal:
@@ -76,35 +82,15 @@ def _current(s: Session, g: Game) -> CurrentDeal:
 
 
 # -- the ledger ------------------------------------------------------------------------------------
-class Ledger:
-    """A scorekeeper's book on one database.  Open with :meth:`open`; every
-    method is one transaction; games are named by id (``None``: the current
-    game — the most recently started open one, else the last game)."""
+class Ledger(LedgerReader):
+    """A scorekeeper's book on one database, to read (:class:`~.reading.LedgerReader`'s
+    methods) and write.  Open with :meth:`open`; every method is one transaction;
+    games are named by id (``None``: the current game — the most recently
+    started open one, else the last game)."""
 
     def __init__(self, engine: Engine, url: str) -> None:
-        self.engine = engine
-        self.url = url
+        super().__init__(engine, url)
         self._writer = engine.execution_options(**{WRITE: True})
-
-    @classmethod
-    def open(cls, db: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> "Ledger":
-        """Open (creating and migrating as needed) the ledger at ``db``: a path,
-        a URL, or None for ``$JOKER_DB_URL`` / the default file."""
-        engine, url = open_engine(db, timeout)
-        return cls(engine, url)
-
-    def close(self) -> None:
-        self.engine.dispose()
-
-    def __enter__(self) -> "Ledger":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @property
-    def where(self) -> str:
-        return display(self.url)
 
     @contextmanager
     def write(self) -> Iterator[Session]:
@@ -136,10 +122,6 @@ class Ledger:
             s.add(p)
             s.flush()
             return _player_info(p)
-
-    def players(self) -> list[PlayerInfo]:
-        with self.read() as s:
-            return [_player_info(p) for p in s.scalars(select(Player).order_by(Player.name))]
 
     def rename_player(self, old: str, new: str) -> PlayerInfo:
         new = _player_name(new)
@@ -226,27 +208,6 @@ class Ledger:
             raise LedgerError("first_dealer_range", players=r.players, seat=fd)
         with self.write() as s:
             return _new_game(s, players, r, fd - 1, date, add_players, note).id
-
-    def current_game(self) -> int | None:
-        """The game commands use by default: the latest open game, else the last game."""
-        with self.read() as s:
-            return _current_game_id(s)
-
-    def open_game(self) -> int | None:
-        """The latest open game, if any."""
-        with self.read() as s:
-            return s.scalar(select(Game.id).where(Game.state == OPEN).order_by(Game.id.desc()).limit(1))
-
-    def games(self, state: str | None = None) -> list[int]:
-        with self.read() as s:
-            q = select(Game.id).order_by(Game.id)
-            if state:
-                q = q.where(Game.state == state)
-            return list(s.scalars(q))
-
-    def game(self, game: int | None = None) -> GameView:
-        with self.read() as s:
-            return _view(s, _game(s, game))
 
     def set_trump(self, game: int | None, trump: str) -> CurrentDeal:
         with self.write() as s:

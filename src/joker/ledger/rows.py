@@ -17,6 +17,7 @@ from joker.store import Entry, Game, GameDay, GameSeat, Player
 from .db import LedgerError
 from .inputs import _player_name
 from .values import FINISHED, OPEN, DayInfo
+from .view import game_id
 
 
 def _player_named(s: Session, name: str) -> Player | None:
@@ -117,24 +118,8 @@ def _new_game(s: Session, players: Sequence[str], rules: Rules, first_dealer: in
     return g
 
 
-def _current_game_id(s: Session) -> int | None:
-    """The current game: the most recently started open game, else the last game of all."""
-    gid = s.scalar(select(Game.id).where(Game.state == OPEN).order_by(Game.id.desc()).limit(1))
-    if gid is None:
-        gid = s.scalar(select(Game.id).order_by(Game.id.desc()).limit(1))
-    return gid
-
-
-def _game_id(s: Session, game: int | None) -> int:
-    """``game``, or the current game's id when None; LedgerError when there is no game at all."""
-    gid = game if game is not None else _current_game_id(s)
-    if gid is None:
-        raise LedgerError("no_game_yet")
-    return gid
-
-
 def _game(s: Session, game: int | None) -> Game:
-    gid = _game_id(s, game)
+    gid = game_id(s, game)
     g = s.get(Game, gid)
     if g is None:
         raise LedgerError("no_game", game=gid)
@@ -144,7 +129,7 @@ def _game(s: Session, game: int | None) -> Game:
 def _lock(s: Session, game: int | None, open_only: bool = True) -> Game:
     """The game, locked for this transaction (PostgreSQL: row lock; SQLite: the
     transaction already holds the write lock)."""
-    gid = _game_id(s, game)
+    gid = game_id(s, game)
     g = s.scalar(select(Game).where(Game.id == gid).with_for_update())
     if g is None:
         raise LedgerError("no_game", game=gid)

@@ -17,6 +17,7 @@ from .db import LedgerError
 from .records import _open_attempt, _rescore, _rules, _state
 from .rows import _journal, _lock_day, _player
 from .values import FINISHED, KeeperDecisionNeeded
+from .view import day_dots
 
 
 def _store_results(s: Session, g: Game, state: GameState) -> None:
@@ -87,17 +88,9 @@ def _keeper_pick_of(s: Session, day: GameDay) -> str | None:
     return None
 
 
-def day_dots(s: Session, day: GameDay) -> list[InfringementRow]:
-    """The day's dots in the order given (across all its games)."""
-    return list(s.scalars(
-        select(InfringementRow).join(Game, Game.id == InfringementRow.game_id)
-        .where(Game.day_id == day.id, InfringementRow.kind == reg.DOT).order_by(InfringementRow.id)
-    ))
-
-
 def derive_slaps(s: Session, day: GameDay) -> list[tuple[int, int, int, int]]:
     """``(infringement id, player id, game id, number)`` of each slap the day's dots earn."""
-    dots = day_dots(s, day)
+    dots = day_dots(s, day.id)
     game_of = {i.id: i.game_id for i in dots}
     return [(e.dot, e.player, game_of[e.dot], e.number) for e in reg.slaps_of_day((i.player_id, i.id) for i in dots)]
 

@@ -1,22 +1,33 @@
 """A game as callers see it: :class:`~.values.GameView` built from its rows
 (scores, sheet, penalties, redeals, dots and slaps, and the deal being
 entered), and the stored rows of penalties and redeals as values.
+
+The rows are read with SQLAlchemy Core (:data:`joker.store.tables`) on a
+connection or on a writing command's ORM session (its flushed changes
+included): the one way a view is built, for ``joker ledger show`` as for the
+view a write returns.  This module imports no ORM.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+import datetime as dt
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence, Union
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, Row, select
 
 from joker.games.joker.engine.state import GameState
 from joker.games.joker.record import fines_of, replay
 from joker.games.joker.scoring import game_totals
 from joker.games.joker.sheet import build_sheet
-from joker.store import Deal, Game, InfringementRow, Player, Slap
+from joker.store import tables as t
 from . import regulation as reg
+from .db import LedgerError
 from .records import (
+    AnyGame,
+    StoredDeal,
+    StoredPenalty,
+    StoredPlayer,
     _current_number,
     _dealer,
     _names,
@@ -27,13 +38,98 @@ from .records import (
     _rules,
     _state,
 )
-from .standings import day_dots
 from .values import FINISHED, OPEN, VOID, CurrentDeal, GameView, PenaltyInfo, PlayerInfo, VoidDeal
 
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
-def _view(s: Session, g: Game) -> GameView:
-    s.flush()
-    s.refresh(g)
+Db = Union[Connection, "Session"]
+"""Where rows are read: a Core connection (a reading command) or a writing command's session."""
+
+
+@dataclass(frozen=True)
+class _Day:
+    id: int
+    date: dt.date
+
+
+@dataclass(frozen=True)
+class _Seat:
+    player_id: int
+    player: PlayerInfo
+
+
+@dataclass(frozen=True)
+class _Game:
+    """A game's rows as read by :func:`_load` (a :class:`~.records.StoredGame`)."""
+
+    id: int
+    day_id: int
+    number: int
+    rules: str
+    rules_version: int
+    first_dealer: int
+    state: str
+    cup_contested: bool | None
+    note: str
+    day: _Day
+    seats: tuple[_Seat, ...]
+    deals: tuple[Row[Any], ...]
+    infringements: tuple[Row[Any], ...]
+
+
+def current_game_id(db: Db) -> int | None:
+    """The current game: the most recently started open game, else the last game of all."""
+    gid: int | None = db.scalar(select(t.games.c.id).where(t.games.c.state == OPEN).order_by(t.games.c.id.desc())
+                                .limit(1))
+    if gid is None:
+        gid = db.scalar(select(t.games.c.id).order_by(t.games.c.id.desc()).limit(1))
+    return gid
+
+
+def game_id(db: Db, game: int | None) -> int:
+    """``game``, or the current game's id when None; LedgerError when there is no game at all."""
+    gid = game if game is not None else current_game_id(db)
+    if gid is None:
+        raise LedgerError("no_game_yet")
+    return gid
+
+
+def day_dots(db: Db, day_id: int) -> list[Row[Any]]:
+    """The dots of game day ``day_id`` in the order given (across all its games): rows of ``infringements``."""
+    i = t.infringements
+    return list(db.execute(
+        select(i).join(t.games, t.games.c.id == i.c.game_id)
+        .where(t.games.c.day_id == day_id, i.c.kind == reg.DOT).order_by(i.c.id)
+    ))
+
+
+def _load(db: Db, gid: int) -> _Game:
+    """Game ``gid``'s rows; LedgerError ``no_game`` when there is none."""
+    g = t.games
+    row = db.execute(select(g, t.game_days.c.date).join(t.game_days, t.game_days.c.id == g.c.day_id)
+                     .where(g.c.id == gid)).one_or_none()
+    if row is None:
+        raise LedgerError("no_game", game=gid)
+    p, s = t.players, t.game_seats
+    seats = tuple(_Seat(r.player_id, PlayerInfo(r.player_id, r.name, r.core)) for r in db.execute(
+        select(s.c.player_id, p.c.name, p.c.core).join(p, p.c.id == s.c.player_id)
+        .where(s.c.game_id == gid).order_by(s.c.seat)))
+    deals = tuple(db.execute(select(t.deals).where(t.deals.c.game_id == gid)
+                             .order_by(t.deals.c.number, t.deals.c.attempt)))
+    penalties = tuple(db.execute(select(t.infringements).where(t.infringements.c.game_id == gid)
+                                 .order_by(t.infringements.c.id)))
+    return _Game(row.id, row.day_id, row.number, row.rules, row.rules_version, row.first_dealer, row.state,
+                 row.cup_contested, row.note, _Day(row.day_id, row.date), seats, deals, penalties)
+
+
+def game_view(db: Db, game: int | None) -> GameView:
+    """The view of ``game`` (None: the current game), read on ``db``.  Raises
+    :class:`LedgerError` (``no_game_yet``, ``no_game``, ``in_game`` for stored deals the engine refuses)."""
+    return _view(db, _load(db, game_id(db, game)))
+
+
+def _view(db: Db, g: AnyGame) -> GameView:
     rules = _rules(g)
     names = _names(g)
     n = rules.players
@@ -47,11 +143,11 @@ def _view(s: Session, g: Game) -> GameView:
     for i in g.infringements:
         if i.kind == reg.DOT:
             dots_game[i.seat] += 1
-    running = reg.dot_counts((i.player_id, i.id) for i in day_dots(s, g.day))
+    running = reg.dot_counts((i.player_id, i.id) for i in day_dots(db, g.day_id))
     slaps = [0] * n
-    for x in s.scalars(select(Slap).where(Slap.day_id == g.day_id)):
-        if x.player_id in seat_of:
-            slaps[seat_of[x.player_id]] += 1
+    for pid in db.scalars(select(t.slaps.c.player_id).where(t.slaps.c.day_id == g.day_id)):
+        if pid in seat_of:
+            slaps[seat_of[pid]] += 1
     current = None
     num = _current_number(g, rules)
     if num is not None and g.state == OPEN:
@@ -79,17 +175,18 @@ def _view(s: Session, g: Game) -> GameView:
     )
 
 
-def _void_deal(d: Deal) -> VoidDeal:
+def _void_deal(d: StoredDeal) -> VoidDeal:
     """A redealt attempt's row as the value callers get."""
     return VoidDeal(d.number, d.attempt, d.void_reason or "", d.trump, None if d.bids is None else tuple(d.bids),
                     None if d.tricks is None else tuple(d.tricks))
 
 
-def _player_info(p: Player) -> PlayerInfo:
+def _player_info(p: StoredPlayer) -> PlayerInfo:
+    """A ``players`` row (ORM or Core) as the value callers get."""
     return PlayerInfo(p.id, p.name, p.core)
 
 
-def _penalty_info(i: InfringementRow, names: Sequence[str], slap: int | None = None) -> PenaltyInfo:
+def _penalty_info(i: StoredPenalty, names: Sequence[str], slap: int | None = None) -> PenaltyInfo:
     return PenaltyInfo(i.id, i.game_id, i.deal_number, i.seat, names[i.seat], i.code, i.kind, i.value, i.note,
                        i.created_at, slap)
 

@@ -1,34 +1,26 @@
-"""The declarative base every table of the database is declared on (the
-scorekeeper's and the web server's alike: one metadata, one Alembic history),
-its constraint naming convention and its column types."""
+"""The declarative base of the ORM classes (the scorekeeper's, mapped onto the
+Core tables of :mod:`.tables`, and the web server's): one metadata — that of
+:mod:`.tables`, with its constraint naming convention — and one Alembic
+history."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, MetaData
+from sqlalchemy import JSON, DateTime
 from sqlalchemy.orm import DeclarativeBase
 
-NAMING = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
-"""Constraint names as the migrations spell them (``pk_players``, ``fk_deals_game_id_games`` …)."""
+from .tables import METADATA, NAMING, utcnow
 
-
-def utcnow() -> dt.datetime:
-    """Now, timezone-aware UTC: the default of every ``created_at`` column."""
-    return dt.datetime.now(dt.timezone.utc)
+__all__ = ["NAMING", "Base", "utcnow"]
 
 
 class Base(DeclarativeBase):
-    """Declarative base: datetimes are stored with their time zone, ``dict`` and ``list`` columns as JSON."""
+    """Declarative base on :data:`.tables.METADATA` (the Core tables' metadata): datetimes are stored with
+    their time zone, ``dict`` and ``list`` columns as JSON."""
 
-    metadata = MetaData(naming_convention=NAMING)
+    metadata = METADATA
     type_annotation_map = {
         dt.datetime: DateTime(timezone=True),
         dict[str, Any]: JSON,

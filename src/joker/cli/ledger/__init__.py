@@ -3,14 +3,14 @@
 Russian (``--lang``, ``$JOKER_LANG``): every text comes from
 :mod:`joker.i18n.scorekeeper`.
 
-Three jobs, one module each: :mod:`.commands` (the Typer commands; ``app`` is
-added to ``joker`` as ``ledger``), :mod:`.render` (the sheet, standings,
-history and statistics laid out with Rich) and :mod:`.table_mode` (``joker
-ledger play``, prompting deal by deal).
+Four jobs, one module each: :mod:`.commands` (the Typer commands; ``app`` is
+added to ``joker`` as ``ledger``), :mod:`.texts` (the one-line texts, plain
+strings), :mod:`.render` (the sheet, standings, history and statistics laid
+out with Rich) and :mod:`.table_mode` (``joker ledger play``, prompting deal
+by deal).  A command imports :mod:`.render` and :mod:`.table_mode` only when
+it prints with Rich or plays: entering a deal needs neither.
 """
 
 from .commands import app
-from .render import announce_penalty, current_text, print_sheet, print_standings
-from .table_mode import run_table
 
-__all__ = ["announce_penalty", "app", "current_text", "print_sheet", "print_standings", "run_table"]
+__all__ = ["app"]

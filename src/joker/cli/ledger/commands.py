@@ -12,23 +12,20 @@ import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING, ContextManager, Iterator, Optional, TypeVar
 
 import typer
 import typer.core
 
 from joker.errors import JokerError
 from joker.i18n import ENV_LANG, LANGS, Tr
-from joker.ledger.lines import redeal_reason_text, undone_text
-from .render import (
-    announce_penalty, console, current_text, error_text, print_day, print_games, print_history, print_players,
-    print_sheet, print_standings, print_stats, scored_text, scores_text, seats_text, state_text,
-)
-from .table_mode import run_table
+from .texts import current_text, error_text, scored_text, scores_text, seats_text, state_text
 
-if TYPE_CHECKING:  # the ledger (SQLAlchemy, Alembic) is imported only when a command runs
+if TYPE_CHECKING:  # the ledger's writer (SQLAlchemy's ORM) is imported only by a command that writes
     from joker.games.joker.scoring import DealResult
-    from joker.ledger import GameView, Ledger
+    from joker.ledger import GameView, Ledger, LedgerReader
+
+R = TypeVar("R", bound="LedgerReader")
 
 app = typer.Typer(
     help="Scorekeeper for games played with real cards: the sheet, fines, dots and slaps, the cup, history.",
@@ -98,14 +95,12 @@ def _tr(ctx: typer.Context) -> Tr:
 
 
 @contextmanager
-def _ledger(ctx: typer.Context) -> Iterator["Ledger"]:
-    """Open the ledger; any ledger or rules error becomes ``error: …`` and exit 1."""
-    from joker.ledger import Ledger
-
+def _opened(ctx: typer.Context, kind: type[R]) -> Iterator[R]:
+    """Open the ledger as ``kind``; any ledger or rules error becomes ``error: …`` and exit 1."""
     led = None
     tr = _tr(ctx)
     try:
-        led = Ledger.open((ctx.obj or {}).get("db"))
+        led = kind.open((ctx.obj or {}).get("db"))
         yield led
     except JokerError as e:
         typer.echo(tr("error_line", message=error_text(tr, e)), err=True)
@@ -113,6 +108,21 @@ def _ledger(ctx: typer.Context) -> Iterator["Ledger"]:
     finally:
         if led is not None:
             led.close()
+
+
+def _ledger(ctx: typer.Context) -> ContextManager["Ledger"]:
+    """The ledger, to read and write (:class:`joker.ledger.Ledger`, with SQLAlchemy's ORM), as :func:`_opened`."""
+    from joker.ledger import Ledger
+
+    return _opened(ctx, Ledger)
+
+
+def _reader(ctx: typer.Context) -> ContextManager["LedgerReader"]:
+    """The ledger, to read only (:class:`joker.ledger.LedgerReader`: SQLAlchemy Core, no ORM), as :func:`_opened`.
+    What a reading command prints is the same whichever it opens: a :class:`~joker.ledger.Ledger` is a reader."""
+    from joker.ledger import LedgerReader
+
+    return _opened(ctx, LedgerReader)
 
 
 def _date(tr: Tr, value: Optional[str]) -> Optional[dt.date]:
@@ -139,8 +149,10 @@ def players_add(ctx: typer.Context, name: str = typer.Argument(..., help="The pl
 @players_app.command("list")
 def players_list(ctx: typer.Context) -> None:
     """List the players."""
+    from .render import console, print_players
+
     tr = _tr(ctx)
-    with _ledger(ctx) as led:
+    with _reader(ctx) as led:
         print_players(tr, console(), led.players())
 
 
@@ -177,6 +189,8 @@ def day_end(ctx: typer.Context, date: Optional[str] = typer.Option(None, help="Y
             keeper_pick: Optional[str] = typer.Option(None, "--keeper-pick", help="The keeper's choice when the cup "
                                                       "is still tied after every rule.")) -> None:
     """End the game day: the cup holder and which rule of the tie-break chain decided."""
+    from .render import console, print_day
+
     tr = _tr(ctx)
     with _ledger(ctx) as led:
         d = led.end_day(_date(tr, date), keeper_pick)
@@ -216,6 +230,7 @@ def game_new(
 def game_list(ctx: typer.Context, open_only: bool = typer.Option(False, "--open", help="Only open games.")) -> None:
     """List games."""
     from joker.ledger.stats import history
+    from .render import console, print_games
 
     tr = _tr(ctx)
     with _ledger(ctx) as led:
@@ -313,6 +328,7 @@ def deal(ctx: typer.Context,
 def _penalty(ctx: typer.Context, kind: str, player: str, code: Optional[str], other: Optional[str], note: str,
              deal_: Optional[int], redeal: Optional[bool], game: Optional[int]) -> None:
     from joker.ledger import regulation as reg
+    from .render import announce_penalty, console
 
     tr = _tr(ctx)
     if other is not None:
@@ -365,6 +381,8 @@ def redeal(ctx: typer.Context, reason: str = typer.Option("", "--reason", help="
            player: Optional[str] = typer.Option(None, "--player", help="Also give this player the code's fine or dot."),
            game: Optional[int] = GAME) -> None:
     """Void the current deal (whatever was entered of it stays in history, unscored) and record why."""
+    from joker.ledger.lines import redeal_reason_text
+
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
         d = led.redeal(g, reason, code, player)
@@ -375,6 +393,8 @@ def redeal(ctx: typer.Context, reason: str = typer.Option("", "--reason", help="
 @app.command()
 def undo(ctx: typer.Context, game: Optional[int] = GAME) -> None:
     """Take back the last entry of the game."""
+    from joker.ledger.lines import undone_text
+
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
         tr = _tr(ctx)
@@ -403,13 +423,17 @@ def show(ctx: typer.Context, game: Optional[int] = GAME) -> None:
 
     A row per deal with each player's bid/tricks and score (the dealer marked ●), block subtotals with
     premium (+) and cut (−), a fines row, totals, the redeals, fines and dots, and slaps."""
-    with _ledger(ctx) as led:
+    from .render import console, print_sheet
+
+    with _reader(ctx) as led:
         print_sheet(_tr(ctx), console(), led.game(game))
 
 
 @app.command()
 def finish(ctx: typer.Context, game: Optional[int] = GAME) -> None:
     """Finish a complete game: standings, and cup points when all four players are core roster."""
+    from .render import console, print_standings
+
     with _ledger(ctx) as led:
         v = led.finish(game)
         print_standings(_tr(ctx), console(), v)
@@ -421,6 +445,7 @@ def history(ctx: typer.Context, season: Optional[int] = typer.Option(None, help=
             player: Optional[str] = typer.Option(None, help="Only games with this player.")) -> None:
     """Game days and games: totals, places, cup points, the cup holders."""
     from joker.ledger.stats import history as hist
+    from .render import console, print_history
 
     tr = _tr(ctx)
     with _ledger(ctx) as led:
@@ -434,6 +459,7 @@ def stats(ctx: typer.Context, season: Optional[int] = typer.Option(None, help="A
     Games, wins, mean place, cup points, cups won and days holding the cup, premiums, share of bids made,
     fines, dots, slaps; then for each pair of players who placed ahead of whom."""
     from joker.ledger.stats import player_stats
+    from .render import console, print_stats
 
     tr = _tr(ctx)
     with _ledger(ctx) as led:
@@ -464,7 +490,7 @@ def chart_game(ctx: typer.Context, out: Path = typer.Option(..., "--out", "-o", 
     """Cumulative score per player over a game's deals, blocks and premiums marked."""
     from joker.ledger.charts import game_chart
 
-    with _ledger(ctx) as led:
+    with _reader(ctx) as led:
         v = led.game(game)
         try:
             path = game_chart(v, out, lang=_tr(ctx).lang)
@@ -582,5 +608,8 @@ def play(ctx: typer.Context, game: Optional[int] = GAME,
 
     Says who deals, who bids first and which bid the dealer may not say; announces a third dot (SLAP).
     Every answer is saved at once, so nothing is lost by leaving."""
+    from .render import console
+    from .table_mode import run_table
+
     with _ledger(ctx) as led:
         run_table(led, console(), game, players, rules, _tr(ctx))

@@ -18,9 +18,8 @@ from joker.errors import JokerError
 from joker.i18n import Tr
 from joker.ledger.inputs import CALL_ORDER
 from joker.ledger.lines import redeal_reason_text, undone_text
-from .render import (
-    announce_penalty, current_text, error_text, print_day, print_sheet, print_standings, rule, scored_text, seats_text,
-)
+from .render import announce_penalty, print_day, print_sheet, print_standings, rule
+from .texts import current_text, error_text, scored_text, seats_text
 
 if TYPE_CHECKING:  # the ledger (SQLAlchemy, Alembic) is imported only when a command runs
     from joker.ledger import Ledger
