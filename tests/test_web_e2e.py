@@ -306,6 +306,10 @@ def test_the_scorekeepers_page_locks_while_an_entry_is_saved(server, browser, sh
     page.route(re.compile(r".*/api/keeper/games/\d+/tricks$"), lambda route: held.append(route))
     page.click("#g-score")
     page.wait_for_function("() => document.body.classList.contains('saving')")
+    for _ in range(100):  # the route's handler runs in Playwright's loop, a moment after the click
+        if held:
+            break
+        page.wait_for_timeout(50)
     assert held, "the save was not held"
     expect(page.locator("#g-saving")).to_be_visible()
     page.screenshot(path=str(shots / f"keeper-saving-{width}.png"), full_page=True)
