@@ -13,167 +13,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
-import uuid
-from typing import Any, Callable
 
 import pytest
 
 from joker.games.joker.record import GameRecord
+from test_cluster_support import TIMEOUT, WsClient, cluster, first, play_to_end, redis_url  # noqa: F401 - fixtures
 from test_ledger_support import pg_url  # noqa: F401 - the fixture
-from test_server_support import Client, check_no_leak, truth_states
+from test_server_support import check_no_leak, truth_states
 
 pytest.importorskip("redis")
 
 RULES = "bus-angeles(schedule='2,1')"  # a 2-card deal, then a 1-card deal
-TIMEOUT = 20.0
-
-
-@pytest.fixture
-def redis_url():
-    """The test Redis (skipped when it does not answer) and a fresh key prefix, whose keys are deleted afterwards."""
-    import redis
-
-    url = os.environ.get("JOKER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-    r = redis.Redis.from_url(url)
-    try:
-        r.ping()
-    except redis.exceptions.RedisError as e:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"Redis does not answer at {url} on CI: {e}")
-        pytest.skip(f"Redis does not answer at {url}: {e}")
-    prefix = f"jt{uuid.uuid4().hex[:10]}:"
-    try:
-        yield url, prefix
-    finally:
-        keys = list(r.scan_iter(prefix + "*"))
-        if keys:
-            r.delete(*keys)
-        r.close()
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    """One ``joker serve`` process of the cluster."""
-
-    def __init__(self, db: str, redis: tuple[str, str]):
-        self.port = _port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "JOKER_SECRET": "cluster", "JOKER_REDIS_URL": redis[0], "JOKER_REDIS_PREFIX": redis[1]}
-        env.pop("JOKER_DB_URL", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "joker.cli.main", "serve", "--port", str(self.port), "--db", db,
-             "--bot-delay", "0", "--no-warm-analysis"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-    def wait(self) -> "Server":
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(self.base + "/healthz", timeout=1):
-                    return self
-            except OSError:
-                if self.proc.poll() is not None:
-                    raise AssertionError(f"joker serve exited: {self.proc.stderr.read().decode()[-2000:]}")
-                assert time.monotonic() < deadline, "joker serve did not start"
-                time.sleep(0.1)
-
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        req = urllib.request.Request(self.base + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
-        with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
-            answer: dict[str, Any] = json.loads(r.read())
-            return answer
-
-    def record(self, table: str) -> GameRecord:
-        with urllib.request.urlopen(f"{self.base}/api/tables/{table}/record", timeout=TIMEOUT) as r:
-            return GameRecord.from_json(r.read().decode())
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(3)
-            except subprocess.TimeoutExpired:  # still closing its clients' connections: no need to wait
-                self.kill()
-
-
-@pytest.fixture
-def cluster(pg_url, redis_url):  # noqa: F811
-    """``start(n)``: n processes of one cluster (a fresh PostgreSQL schema, a fresh Redis prefix)."""
-    servers: list[Server] = []
-
-    def start(n: int) -> list[Server]:
-        new = [Server(pg_url, redis_url) for _ in range(n)]
-        servers.extend(new)
-        return [s.wait() for s in new]
-
-    try:
-        yield start
-    finally:
-        for s in servers:
-            s.stop()
-
-
-class WsClient(Client):
-    """A browser on one process of the cluster (a real WebSocket; the bookkeeping of
-    :class:`test_server_support.Client`: events must come in order, one by one)."""
-
-    def __init__(self, server: Server, table: str, token: str | None = None, since: int | None = None,
-                 name: str = ""):
-        from websockets.sync.client import connect
-
-        self._open(connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=TIMEOUT), table, token, since,
-                   name)
-
-    def send(self, msg: dict[str, Any] | str) -> None:
-        self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
-
-    def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        return self.note(json.loads(self.ws.recv(timeout=timeout)))
-
-    def of(self, kind: str) -> dict[str, Any]:
-        return self.until(lambda m: m["type"] == kind)
-
-    def my_turn(self) -> bool:
-        return bool(self.view and self.view["legal"] and self.view["current"] == self.seat)
-
-
-def _first(view: dict[str, Any]) -> str:
-    """The human's policy in these games: the first legal action (so a game can be played again the same)."""
-    return str(view["legal"][0])
-
-
-def _play_to_end(c: WsClient, choose: Callable[[dict[str, Any]], str] = _first, pace: float = 0.0) -> None:
-    """``c`` plays its seat until the game is over, waiting ``pace`` seconds before
-    each action (the server takes at most 10 messages a second); a request the
-    owner could not answer (``unavailable``: it is being taken over) is sent again."""
-    sent_at = -1
-    while not (c.view and c.view["phase"] == "over"):
-        if c.my_turn() and sent_at != c.seq:
-            time.sleep(pace)
-            c.send({"type": "act", "action": choose(c.view)})
-            sent_at = c.seq
-        m = c.recv()
-        if m["type"] == "error":
-            assert m["code"] == "unavailable", m
-            time.sleep(0.3)
-            sent_at = -1
 
 
 def _actions(record: GameRecord) -> list[list[str]]:
@@ -268,7 +120,7 @@ def test_a_durak_table_on_the_cluster_too(cluster):
         x.of("snapshot")
     dan.send({"type": "start"})  # forwarded to the owner, a
     rnd = random.Random(5)
-    _play_to_end(dan, lambda view: str(rnd.choice(view["legal"])), pace=0.12)
+    play_to_end(dan, lambda view: str(rnd.choice(view["legal"])), pace=0.12)
     spec.sync_to(dan.seq)
     assert [m["seq"] for m in spec.msgs if m["type"] == "event"] == list(range(1, dan.seq + 1))
     assert spec.view["phase"] == "over" and spec.seat is None
@@ -285,21 +137,66 @@ def test_a_killed_owner_is_replaced_and_the_game_ends_as_without_the_kill(cluste
     ann.send({"type": "start"})
     while not (ann.view and ann.view["deal"] == 1 and ann.view["tricks_done"] >= 1):
         if ann.my_turn():
-            ann.send({"type": "act", "action": _first(ann.view)})
+            ann.send({"type": "act", "action": first(ann.view)})
         ann.recv()
     seen = ann.seq
     a.kill()  # the owner, mid-deal: its bots stop with it
     ann = WsClient(b, t["table"], t["token"], since=seen, name="Ann again")
     ann.recv()  # welcome
-    _play_to_end(ann)
+    play_to_end(ann)
     killed = b.record(t["table"])
     again = c.post("/api/tables", {"name": "Ann", "rules": RULES, "seats": seats, "seed": "kill1"})
     ann = WsClient(c, again["table"], again["token"], name="Ann, no kill")
     ann.send({"type": "start"})
-    _play_to_end(ann)
+    play_to_end(ann)
     unbroken = c.record(again["table"])
     assert _actions(killed) == _actions(unbroken)
     assert killed.to_dict()["deals"] == unbroken.to_dict()["deals"]
+
+
+def test_the_turn_clock_shows_on_every_process_and_a_new_owner_keeps_its_deadline(cluster):
+    """The turn timer runs on the table's owner; a client connecting mid-turn to
+    another process (one that had not loaded the table yet, then one following
+    it) is shown the same countdown; when the owner is killed mid-turn, the
+    process taking the table over keeps that turn's deadline (no fresh clock)."""
+    secs = 60
+    a, b = cluster(2)
+    t = a.post("/api/tables", {"name": "Ann", "rules": RULES, "seats": ["human", "human", "bot", "bot"],
+                               "seed": "clock", "turn_seconds": secs})
+    joined = a.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
+    ann = WsClient(a, t["table"], t["token"], name="Ann")
+    bob = WsClient(a, t["table"], joined["token"], name="Bob")
+    for x in (ann, bob):
+        x.of("snapshot")
+
+    def told(c: WsClient, seat: int) -> tuple[dict, float]:
+        """The next clock of ``seat`` announced to ``c``, and its deadline (epoch seconds)."""
+        clock = c.until(lambda m: m["type"] == "timer" and m["timer"]["seat"] == seat)["timer"]
+        assert (clock["seconds"], clock["expired"]) == (secs, False) and 0 < clock["left"] <= secs, clock
+        return clock, time.time() + clock["left"]
+
+    def shown(c: WsClient, seat: int, own: dict) -> None:
+        """The clock ``c`` is shown on connecting (its snapshot's): ``seat``'s running
+        clock, with no more than the ``own`` clock's seconds left."""
+        clock = c.of("snapshot")["timer"]
+        assert clock is not None and (clock["seat"], clock["seconds"], clock["expired"]) == (seat, secs, False), clock
+        assert 0 < clock["left"] <= own["left"]
+
+    ann.send({"type": "start"})  # seat 4 deals first: Ann bids first, and her clock starts
+    own, _ = told(ann, 0)
+    shown(WsClient(b, t["table"], name="watcher on b"), 0, own)  # b loads the table now
+    ann.send({"type": "act", "action": first(ann.view)})  # Ann bids: Bob's turn, a new clock
+    own, _ = told(bob, 1)
+    watcher = WsClient(b, t["table"], name="second watcher on b")
+    shown(watcher, 1, own)  # b follows the table
+    bob.send({"type": "act", "action": first(bob.view)})  # Bob bids, the bots bid: Ann leads, a new clock
+    own, deadline = told(ann, 0)
+    told(watcher, 0)  # relayed by b
+    a.kill()  # the owner, mid-turn: b, the only process left, takes the table over and tells the clock again
+    resumed, kept = told(watcher, 0)
+    # the same deadline: a fresh clock would end a whole timer after the take-over, seconds after the kill
+    assert abs(kept - deadline) < 1.0, (kept, deadline)
+    shown(WsClient(b, t["table"], name="watcher on the new owner"), 0, resumed)
 
 
 def test_two_processes_racing_for_a_table_one_owns_it_and_a_turn_is_written_once(pg_url, redis_url):  # noqa: F811

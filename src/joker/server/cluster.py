@@ -40,9 +40,10 @@ connect to any of them, to play or to watch.
 Processes trust one another (the same database, Redis and seat-token secret).
 Presence (who is connected, how many watch) is summed over the processes
 (:meth:`Cluster.presence`); the lobby lists every process's tables from the
-database (:meth:`Cluster.lobby`).  Per process: the running turn timer's
-clock shown to a client that connects mid-turn to a process that is not the
-table's owner.
+database (:meth:`Cluster.lobby`).  The running turn timer (its absolute
+deadline) and stalling vote are kept by the owner in Redis
+(:meth:`Cluster.share_clock`): any process shows them to a client that
+connects mid-turn, and a new owner resumes the same deadline.
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ MAX_CONNECTIONS = 32
 """Redis connections of one process at most (a command waits for a free one)."""
 INBOX_TTL = 60
 """Seconds an inbox list outlives its last message (a dead process's is dropped)."""
+CLOCK_TTL = 24 * 3600
+"""Seconds a table's stored turn clock outlives its last change (an abandoned table's is dropped)."""
 
 _RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0"
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
@@ -120,7 +123,8 @@ class Cluster:
         self._presence_due: set[str] = set()
         self.owned: set[str] = set()
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
-        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._outbox: asyncio.Queue[str | tuple[str, str]] = asyncio.Queue()
+        """Texts to publish and (key, value) pairs to set, in order (:meth:`_publisher`)."""
         self._tasks: list[asyncio.Task[None]] = []
         self._seen_unowned: set[str] = set()
         self._lobby: list[StoredTable] = []
@@ -174,6 +178,7 @@ class Cluster:
             await self.release(table_id)
             return False
         async with hub.locks[t.id]:
+            await self.take_clock(t, owner=True)
             await self.refresh(t)
         log.info("cluster node %s owns table %s (event %d)", self.node, t.id, t.seq)
         hub.schedule(t)
@@ -284,8 +289,38 @@ class Cluster:
         each of which sends it to those of its clients who read the chat."""
         self._outbox.put_nowait(json.dumps({"n": self.node, "t": t.id, "chat": msg}, ensure_ascii=False))
 
+    def share_clock(self, t: Table) -> None:
+        """Keep ``t``'s turn timer (its absolute deadline) and stalling vote, just
+        changed by this process (the owner), in the Redis key ``{prefix}clock:{table}``,
+        in order with the notices: see :meth:`take_clock`."""
+        vote = None if t.vote is None else {**t.vote, "voters": sorted(t.vote["voters"]),
+                                            "needed": sorted(t.vote["needed"])}
+        self._outbox.put_nowait((self.key("clock", t.id), json.dumps({"timer": t.timer, "vote": vote})))
+
+    async def take_clock(self, t: Table, owner: bool = False) -> None:
+        """Take ``t``'s turn timer and stalling vote as its owner keeps them
+        (:meth:`share_clock`; the caller holds ``t``'s lock).  Not the owner: to
+        show a client connecting here mid-turn the seconds left (a clock of an
+        earlier event is not taken).  A new ``owner``: the deadline only, which
+        :func:`.timers.start` keeps if the turn is the same, its expiry (the
+        vote, or a bot's move) run again when it passed meanwhile."""
+        try:
+            text = await self.redis.get(self.key("clock", t.id))
+        except Exception as e:  # noqa: BLE001 - Redis away: no clock shown; a new owner starts one afresh
+            log.warning("cluster: the clock of table %s not read: %s", t.id, e)
+            return
+        stored = json.loads(text) if text else {"timer": None, "vote": None}
+        timer, vote = stored["timer"], stored["vote"]
+        if owner:
+            t.timer, t.vote = None if timer is None else {**timer, "expired": False}, None
+        elif timer is not None and timer["seq"] == t.seq:
+            t.timer = timer
+            t.vote = None if vote is None else {**vote, "voters": set(vote["voters"]), "needed": set(vote["needed"])}
+        else:
+            t.timer = t.vote = None
+
     async def _publisher(self) -> None:
-        """Publish the outbox in order, what is waiting together in one round trip."""
+        """Publish the outbox in order (a pair is a key to set), what is waiting together in one round trip."""
         channel = self.key("events")
         while True:
             batch = [await self._outbox.get()]
@@ -294,8 +329,11 @@ class Cluster:
             while True:
                 try:
                     async with self.redis.pipeline(transaction=False) as p:
-                        for text in batch:
-                            p.publish(channel, text)
+                        for item in batch:
+                            if isinstance(item, str):
+                                p.publish(channel, item)
+                            else:
+                                p.set(item[0], item[1], ex=CLOCK_TTL)
                         await p.execute()
                     break
                 except asyncio.CancelledError:

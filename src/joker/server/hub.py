@@ -256,10 +256,13 @@ class Hub:
             c.push(ev.render(c.seat))
 
     def notice(self, t: Table, msg: dict[str, Any]) -> None:
-        """An unnumbered notice (presence, timer, vote), the same for everyone."""
+        """An unnumbered notice (presence, timer, vote), the same for everyone; in a
+        cluster a timer's or vote's change is kept for every process (:meth:`.cluster.Cluster.share_clock`)."""
         text = dumps(msg)
         self.relay(t, text)
         if self.cluster is not None:
+            if msg["type"] in ("timer", "vote"):
+                self.cluster.share_clock(t)
             self.cluster.publish_notice(t, text)
 
     def relay(self, t: Table, text: str) -> None:
@@ -293,7 +296,12 @@ class Hub:
 
     # -- connections ------------------------------------------------------------------------------
     async def attach(self, conn: Conn, t: Table, token: str | None, since: int | None) -> None:
-        """See :func:`.conns.attach`, then :func:`.social.greet` and :func:`.social.after_attach`."""
+        """See :func:`.conns.attach`, then :func:`.social.greet` and :func:`.social.after_attach`;
+        in a cluster, on a process that is not the owner, the owner's turn clock first
+        (:meth:`.cluster.Cluster.take_clock`), so the countdown shows wherever the client connects."""
+        if self.cluster is not None and not self.cluster.owns(t.id):
+            async with self.locks[t.id]:
+                await self.cluster.take_clock(t)
         await conns.attach(self, conn, t, token, since, social.greet)
         await social.after_attach(self, conn, t)
 

@@ -19,13 +19,15 @@ log = logging.getLogger("joker.server")
 
 
 def start(hub: Hub, t: Table, seat: int) -> None:
-    """Run the turn timer of ``seat`` (to move at ``t``'s last event): a new
-    clock is announced; an expired one waits for the vote."""
+    """Run the turn timer of ``seat`` (to move at ``t``'s last event) and
+    announce it: a new clock, or the one kept for this event (a process taking
+    the table over resumes its deadline: :meth:`.cluster.Cluster.take_clock`);
+    an expired one waits for the vote."""
     if t.timer is None or t.timer["seq"] != t.seq:
         secs = t.options.turn_seconds
         t.timer = {"seat": seat, "seq": t.seq, "expired": False, "deadline_wall": time.time() + secs}
         t.vote = None
-        hub.notice(t, {"type": "timer", "timer": t.timer_json()})
+    hub.notice(t, {"type": "timer", "timer": t.timer_json()})
     if not t.timer["expired"]:
         left = max(0.0, t.timer["deadline_wall"] - time.time())
         hub.tasks[t.id] = asyncio.ensure_future(_timeout(hub, t, t.seq, left))
