@@ -135,13 +135,14 @@ class Cluster:
         self._live: set[str] = {self.node}
         """The processes that renewed their heartbeat lately (read every :data:`RENEW_S`)."""
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._waiting: dict[str, int] = {}
+        """Per table, the messages from Redis waiting for its lock here (:meth:`_follow_now`)."""
         self._outbox: asyncio.Queue[tuple[tuple[Command, ...], asyncio.Future[list[Any]] | None]] = asyncio.Queue()
         self._mine = f'{{"n":{json.dumps(self.node)},'
         """How this process's own messages begin (:func:`_text`): skipped unread when they come back."""
         self._tasks: list[asyncio.Task[None]] = []
         self._seen_unowned: set[str] = set()
         self._lobby: list[StoredTable] = []
-        self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
 
     def key(self, *parts: str) -> str:
@@ -156,9 +157,10 @@ class Cluster:
         await self.redis.ping()
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(self.key("events"), self.key("to", self.node))
+        self._tasks.append(asyncio.ensure_future(self._sender()))
         await self._heartbeat()
         self._lobby = await asyncio.to_thread(self.hub.store.open_tables)
-        for job in (self._listen(pubsub), self._sender(), self._keeper(), self._sweeper()):
+        for job in (self._listen(pubsub), self._keeper(), self._sweeper()):
             self._tasks.append(asyncio.ensure_future(job))
         log.info("cluster node %s on %s", self.node, self.prefix)
 
@@ -217,16 +219,14 @@ class Cluster:
 
     async def _heartbeat(self, owned: tuple[str, ...] = ()) -> list[Any]:
         """This process is alive, which others are (:attr:`_live`: a heartbeat within two
-        leases), and its leases on ``owned`` renewed: one round trip; per table, whether it
-        was still held."""
+        leases), and its leases on ``owned`` renewed: one round trip, with what else goes to
+        Redis (never waiting for a connection); per table, whether it was still held."""
         now = int(time.time() * 1000)
-        async with self.redis.pipeline(transaction=False) as p:
-            p.zadd(self.key("nodes"), {self.node: now})
-            p.zremrangebyscore(self.key("nodes"), 0, now - 3 * LEASE_MS)
-            p.zrangebyscore(self.key("nodes"), now - 2 * LEASE_MS, "+inf")
-            for tid in owned:
-                await self._renew(keys=[self.key("owner", tid)], args=[self.node, LEASE_MS], client=p)
-            _, _, live, *kept = await p.execute()
+        nodes = self.key("nodes")
+        _, _, live, *kept = await self._batched(
+            ("ZADD", nodes, now, self.node), ("ZREMRANGEBYSCORE", nodes, 0, now - 3 * LEASE_MS),
+            ("ZRANGEBYSCORE", nodes, now - 2 * LEASE_MS, "+inf"),
+            *(("EVAL", _RENEW, 1, self.key("owner", tid), self.node, LEASE_MS) for tid in owned))
         self._live = {str(n) for n in live} | {self.node}
         return kept
 
@@ -424,7 +424,9 @@ class Cluster:
                     if t is not None:
                         if "seq" in m:  # only the owner writes events
                             self._owners[t.id] = m["n"]
-                        asyncio.ensure_future(self._follow(t, m))  # in order: the table's lock is FIFO
+                        if not self._follow_now(t, m):
+                            self._waiting[t.id] = self._waiting.get(t.id, 0) + 1
+                            asyncio.ensure_future(self._follow_later(t, m))  # in order: the table's lock is FIFO
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # noqa: BLE001 - Redis away: subscribe again, then catch up
@@ -444,6 +446,29 @@ class Cluster:
         async with self.hub.locks[t.id]:
             await self.refresh(t)
 
+    def _follow_now(self, t: Table, m: dict[str, Any]) -> bool:
+        """Install ``m``, the next action of ``t``, at once when nothing else of the table
+        is under way here (its lock free, no earlier message waiting: most of the time),
+        without a task; ``False`` when it waits its turn (:meth:`_follow`)."""
+        lock = self.hub.locks.get(t.id)
+        if (lock is None or lock.locked() or t.id in self._waiting or m.get("kind") != "action"
+                or m["seq"] != t.seq + 1):
+            return False
+        try:
+            pending = t.plan_action(m["seat"], m["action"], m["source"])
+        except Exception:  # noqa: BLE001 - out of step: :meth:`_follow` says so and starts again
+            return False
+        self.hub.install(t, pending)
+        return True
+
+    async def _follow_later(self, t: Table, m: dict[str, Any]) -> None:
+        try:
+            await self._follow(t, m)
+        finally:
+            left = self._waiting.pop(t.id, 1) - 1
+            if left:
+                self._waiting[t.id] = left
+
     async def _follow(self, t: Table, m: dict[str, Any]) -> None:
         hub = self.hub
         lock = hub.locks.get(t.id)
@@ -452,7 +477,7 @@ class Cluster:
         if "presence" in m:
             try:
                 if t.id not in self._online:  # the counts before this message, once
-                    stored = await self.redis.hgetall(self.key("online", t.id))
+                    stored, = await self._batched(("HGETALL", self.key("online", t.id)))
                     self._online.setdefault(t.id, {str(k): int(v) for k, v in stored.items()})
                 async with lock:
                     self._online[t.id].update(m["presence"])
