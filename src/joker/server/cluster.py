@@ -138,6 +138,7 @@ class Cluster:
         self._waiting: dict[str, int] = {}
         """Per table, the messages from Redis waiting for its lock here (:meth:`_follow_now`)."""
         self._outbox: asyncio.Queue[tuple[tuple[Command, ...], asyncio.Future[list[Any]] | None]] = asyncio.Queue()
+        self._first: list[tuple[tuple[Command, ...], asyncio.Future[list[Any]] | None]] = []
         self._mine = f'{{"n":{json.dumps(self.node)},'
         """How this process's own messages begin (:func:`_text`): skipped unread when they come back."""
         self._tasks: list[asyncio.Task[None]] = []
@@ -226,7 +227,7 @@ class Cluster:
         _, _, live, *kept = await self._batched(
             ("ZADD", nodes, now, self.node), ("ZREMRANGEBYSCORE", nodes, 0, now - 3 * LEASE_MS),
             ("ZRANGEBYSCORE", nodes, now - 2 * LEASE_MS, "+inf"),
-            *(("EVAL", _RENEW, 1, self.key("owner", tid), self.node, LEASE_MS) for tid in owned))
+            *(("EVAL", _RENEW, 1, self.key("owner", tid), self.node, LEASE_MS) for tid in owned), first=True)
         self._live = {str(n) for n in live} | {self.node}
         return kept
 
@@ -321,11 +322,16 @@ class Cluster:
         again until Redis takes them."""
         self._outbox.put_nowait((commands, None))
 
-    async def _batched(self, *commands: Command) -> list[Any]:
-        """The replies to ``commands``, sent with whatever else is waiting, in order (:meth:`_sender`).
+    async def _batched(self, *commands: Command, first: bool = False) -> list[Any]:
+        """The replies to ``commands``, sent with whatever else is waiting, in order (:meth:`_sender`);
+        ``first``: ahead of what waits (the lease renewals: no backlog may let a lease lapse).
         Raises Redis's error when the pipeline failed (they are not sent again)."""
         fut: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
-        self._outbox.put_nowait((commands, fut))
+        if first:
+            self._first.append((commands, fut))
+            self._outbox.put_nowait(((), None))  # wakes the sender
+        else:
+            self._outbox.put_nowait((commands, fut))
         return await fut
 
     async def _sender(self) -> None:
@@ -336,6 +342,7 @@ class Cluster:
             while not self._outbox.empty() and size < PIPELINE_MAX:
                 batch.append(self._outbox.get_nowait())
                 size += len(batch[-1][0])
+            batch[:0], self._first = self._first, []
             while batch:
                 try:
                     async with self.redis.pipeline(transaction=False) as p:
