@@ -22,19 +22,24 @@ def main(argv: list[str] | None = None) -> int:
     sr.add_argument("--deals", type=int, default=200, help="9-card deals per preset for the solver (default 200)")
     sr.add_argument("--games", type=int, default=2, help="bus-angeles games for the search bot (default 2)")
     w = sub.add_parser("server", help="web server: N WebSocket clients, action-to-broadcast latency, actions/s")
-    w.add_argument("--clients", type=int, default=200, help="WebSocket clients (default 200)")
+    w.add_argument("--clients", default="200",
+                   help="WebSocket clients (default 200); with --processes a list, e.g. 200,2000: each at --think")
     w.add_argument("--humans", type=int, default=2, help="people per table, bots fill the rest (default 2)")
     w.add_argument("--think", type=float, default=1.0,
                    help="mean seconds a client waits before acting (default 1; 0: flat out, the server's capacity)")
     w.add_argument("--actions", type=int, default=8000, help="stop after this many accepted actions (default 8000)")
     w.add_argument("--seconds", type=float, default=30.0, help="or after this many seconds (default 30)")
     w.add_argument("--no-reference", action="store_true", help="skip the bare WebSocket relay reference")
-    w.add_argument("--profile", default=None, help="write pyinstrument's profile of the server (text) to this file")
+    w.add_argument("--profile", default=None,
+                   help="write pyinstrument's profile of the server (text) to this file (with --processes: one file "
+                   "per run and process, named FILE.{processes}p-{clients}c-t{think}.{process})")
     w.add_argument("--processes", default=None,
                    help="cluster sizes to compare, e.g. 1,2: joker serve processes on PostgreSQL + Redis, each at "
-                   "--think and flat out (docs/deploy.md)")
-    w.add_argument("--on-owner", action="store_true",
-                   help="with --processes: a table's people on its owner's process (else spread over the processes)")
+                   "--think for every --clients, and flat out (docs/deploy.md)")
+    w.add_argument("--layout", default="spread", choices=("spread", "on-owner", "one-owner"),
+                   help="with --processes, where a table's people connect: spread over the processes (default), "
+                   "on-owner (all on the table's owner's), one-owner (every table owned by the first process, "
+                   "the others only relay: each process's CPU is an owner's or a relay's)")
     w.add_argument("--pg", default=os.environ.get("JOKER_BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"),
                    help="PostgreSQL for --processes (a fresh schema per run; default $JOKER_BENCH_PG_URL or the local test db)")
     w.add_argument("--redis", default=os.environ.get("JOKER_REDIS_URL", "redis://127.0.0.1:6379/0"),
@@ -71,12 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     elif args.name == "server":
         from . import server
 
+        counts = tuple(int(x) for x in args.clients.split(","))
         if args.processes:
             sizes = [int(x) for x in args.processes.split(",")]
-            server.run_cluster(sizes, args.pg, args.redis, args.clients, args.humans, (args.think, 0.0),
-                               args.actions, args.seconds, spread=not args.on_owner)
+            server.run_cluster(sizes, args.pg, args.redis, counts, args.humans, args.think, args.actions,
+                               args.seconds, layout=args.layout, profile=args.profile)
+        elif len(counts) > 1:
+            p.error("several --clients need --processes")
         else:
-            server.run(args.clients, args.humans, args.think, args.actions, args.seconds, not args.no_reference,
+            server.run(counts[0], args.humans, args.think, args.actions, args.seconds, not args.no_reference,
                        profile=args.profile)
     elif args.name == "durak":
         from . import durak

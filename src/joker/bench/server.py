@@ -26,6 +26,8 @@ import asyncio
 import json
 import os
 import random
+import re
+import resource
 import secrets
 import signal
 import socket
@@ -53,14 +55,17 @@ def _free_port() -> int:
         return port
 
 
-def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 300.0) -> None:
+    """Wait until ``url`` answers 200 and, if it says ``bots_ready`` (``/healthz``), until
+    that is true: loading the bots' compiled code holds a new server a few seconds, which
+    would fall into the measured run."""
     deadline = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:
             raise RuntimeError(f"the server exited with code {proc.returncode}")
         try:
             with urllib.request.urlopen(url, timeout=1) as r:
-                if r.status == 200:
+                if r.status == 200 and b'"bots_ready":false' not in r.read():
                     return
         except OSError:
             pass
@@ -107,7 +112,10 @@ def relay_app() -> Starlette:
 
 
 class Summary(TypedDict):
-    """One run's figures: latency samples and quantiles (ms), accepted actions, seconds, rate, errors answered."""
+    """One run's figures: latency samples and quantiles (ms), accepted actions,
+    seconds, rate, errors answered; the CPU the server processes spent per
+    accepted action (µs: their sum, and each process's) and the load
+    generator's (µs per action, and its share of a core over the run)."""
 
     samples: int
     p50_ms: float
@@ -117,6 +125,27 @@ class Summary(TypedDict):
     seconds: float
     actions_per_s: float
     errors: int
+    server_us: float
+    process_us: list[float]
+    client_us: float
+    client_cores: float
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system) the process ``pid`` has used so far (Linux ``/proc``; 0.0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _raise_fd_limit() -> None:
+    """Raise this process's open-file limit to its hard limit (its clients' sockets; the servers inherit it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 @dataclass
@@ -126,60 +155,111 @@ class Stats:
     errors: int = 0
     start: float = 0.0
     end: float = 0.0
+    cpu: list[float] = field(default_factory=list)
+    """CPU seconds each server process spent between ``start`` and ``end``."""
+    client_cpu: float = 0.0
+    """CPU seconds the clients' process spent between ``start`` and ``end``."""
 
     def summary(self) -> Summary:
         lat = sorted(self.latencies)
         q = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) >= 2 else [float("nan")] * 99
         secs = max(self.end - self.start, 1e-9)
+        per = 1e6 / max(self.actions, 1)
         return {"samples": len(lat), "p50_ms": 1000 * q[49], "p99_ms": 1000 * q[98],
                 "max_ms": 1000 * (lat[-1] if lat else float("nan")), "actions": self.actions,
-                "seconds": secs, "actions_per_s": self.actions / secs, "errors": self.errors}
+                "seconds": secs, "actions_per_s": self.actions / secs, "errors": self.errors,
+                "server_us": sum(self.cpu) * per, "process_us": [c * per for c in self.cpu],
+                "client_us": self.client_cpu * per, "client_cores": self.client_cpu / secs}
+
+
+LAYOUTS = ("spread", "on-owner", "one-owner")
+"""Where a table's people connect with several processes: ``spread`` (table ``k``
+made on process ``k mod n``, its owner, its ``i``-th person on process ``(k + i)
+mod n``: with two processes every table has a person whose actions are
+forwarded), ``on-owner`` (all on the owner's, as a router hashing the table's id
+would), ``one-owner`` (every table made on the first process, its ``i``-th person
+on process ``i mod n``: the first process owns every table, the others only
+relay, so each process's CPU per action is the owner's or a relay's)."""
+
+_EVENT = re.compile(r'\{"type":"event","seq":(\d+),"kind":"(\w+)"(?:,"seat":(\d+))?')
+"""The head of an event as the server writes it (compact JSON, keys in this order: :class:`.table.Event`)."""
+
+
+async def _gather_limited(jobs: list[Any], limit: int) -> list[Any]:
+    """Await the coroutines ``jobs``, at most ``limit`` at a time; their results in order."""
+    sem = asyncio.Semaphore(limit)
+
+    async def one(job: Any) -> Any:
+        async with sem:
+            return await job
+
+    return await asyncio.gather(*(one(j) for j in jobs))
 
 
 async def _game_clients(ports: list[int], clients: int, humans: int, think: float, limit: int,
-                        seconds: float, seed: int, spread: bool = True) -> Stats:
-    """The clients of the game's run; with several server processes (``ports``)
-    table ``k`` is made on process ``k mod n`` (its owner) and its ``i``-th
-    person plays on process ``(k + i) mod n`` (``spread``: with two processes
-    every table has a person on a process that forwards his actions), else on
-    the owner's (what a router hashing the table's id would do)."""
+                        seconds: float, seed: int, layout: str = "spread", pids: tuple[int, ...] = (),
+                        profiled: bool = False) -> Stats:
+    """The clients of the game's run on the server processes at ``ports``
+    (``pids``: their process ids, whose CPU is measured), placed by ``layout``
+    (:data:`LAYOUTS`).  A client reads only the head of each event (its number,
+    kind and seat) and whether its own view offers actions; it decodes a
+    message whole only when it is to act (or for a snapshot): the load
+    generator's own CPU per action stays small next to the server's."""
     from websockets.asyncio.client import connect
 
     rnd = random.Random(seed)
     tables = -(-clients // humans)
-    seats: list[tuple[str, str, int]] = []
     n = len(ports)
-    for k in range(tables):
+
+    def owner(k: int) -> int:
+        return ports[0 if layout == "one-owner" else k % n]
+
+    def home(k: int, i: int) -> int:
+        return {"spread": ports[(k + i) % n], "on-owner": owner(k), "one-owner": ports[i % n]}[layout]
+
+    async def made(k: int) -> list[tuple[str, str, int]]:
         spec = ["human"] * humans + ["bot:heuristic"] * (4 - humans)
-        t = await asyncio.to_thread(_post, f"http://127.0.0.1:{ports[k % n]}/api/tables",
+        t = await asyncio.to_thread(_post, f"http://127.0.0.1:{owner(k)}/api/tables",
                                     {"name": "P0", "rules": "bus-angeles", "seats": spec, "public": False,
                                      "seed": f"bench{seed}-{k}"})
-        seats.append((t["table"], t["token"], ports[k % n]))
+        out = [(t["table"], t["token"], home(k, 0))]
         for i in range(1, humans):
-            port = ports[(k + (i if spread else 0)) % n]
-            j = await asyncio.to_thread(_post, f"http://127.0.0.1:{port}/api/tables/{t['table']}/join",
+            j = await asyncio.to_thread(_post, f"http://127.0.0.1:{home(k, i)}/api/tables/{t['table']}/join",
                                         {"name": f"P{i}"})
-            seats.append((t["table"], j["token"], port))
-    seats = seats[:clients]
+            out.append((t["table"], j["token"], home(k, i)))
+        return out
+
+    seats = [s for ss in await _gather_limited([made(k) for k in range(tables)], 4) for s in ss][:clients]
     stats = Stats()
     sent: dict[tuple[str, int], float] = {}
     done = asyncio.Event()
     ready = asyncio.Barrier(len(seats) + 1)
 
     async def one(table: str, token: str, port: int, first: bool) -> None:
-        async with connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**22, ping_interval=None) as ws:
+        async with connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**22, ping_interval=None,
+                           open_timeout=300, close_timeout=1) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             seat = None
-            seq = 0
             await ready.wait()
             if first:
                 await ws.send(json.dumps({"type": "start"}))
-            while not done.is_set():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), timeout=1.0)
-                except asyncio.TimeoutError:
-                    continue
-                now = time.perf_counter()
+            async for text in ws:
+                assert isinstance(text, str)
+                head = _EVENT.match(text)
+                if head is not None:
+                    seq = int(head[1])
+                    if head[2] == "action":
+                        now = time.perf_counter()
+                        if first:
+                            stats.actions += 1
+                            if stats.actions >= limit:
+                                done.set()
+                        t0 = sent.get((table, seq))
+                        if t0 is not None and int(head[3]) != seat:
+                            stats.latencies.append(now - t0)
+                    legal = text.rfind('"legal":[')
+                    if legal < 0 or text[legal + 9] == "]":  # no view, or not this client's turn
+                        continue
                 m = json.loads(text)
                 kind = m["type"]
                 if kind == "welcome":
@@ -191,14 +271,6 @@ async def _game_clients(ports: list[int], clients: int, humans: int, think: floa
                 if kind not in ("event", "snapshot"):
                     continue
                 seq = m["seq"]
-                if kind == "event" and m["kind"] == "action":
-                    if first:
-                        stats.actions += 1
-                        if stats.actions >= limit:
-                            done.set()
-                    t0 = sent.get((table, seq))
-                    if t0 is not None and m["seat"] != seat:
-                        stats.latencies.append(now - t0)
                 view = m.get("view")
                 if view and view["legal"] and view["current"] == seat:
                     if think:
@@ -211,25 +283,46 @@ async def _game_clients(ports: list[int], clients: int, humans: int, think: floa
     for table, token, port in seats:
         tasks.append(asyncio.ensure_future(one(table, token, port, table not in firsts)))
         firsts.add(table)
-    return await _measure(stats, ready, done, tasks, seconds)
+    return await _measure(stats, ready, done, tasks, seconds, pids, profiled)
 
 
-async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, tasks: list[asyncio.Task[None]], seconds: float) -> Stats:
-    """Start the clock when every client is connected, stop it at the action limit
-    (``done``) or after ``seconds``, then wind the clients down."""
-    await ready.wait()
+async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, tasks: list[asyncio.Task[None]],
+                   seconds: float, pids: tuple[int, ...] = (), profiled: bool = False) -> Stats:
+    """Start the clock (and the CPU count of this process and the servers ``pids``)
+    when every client is connected, stop it at the action limit (``done``) or after
+    ``seconds``, then wind the clients down.  ``profiled``: the servers' profilers
+    run over that time (:data:`_PROFILED`)."""
+    waiting = asyncio.ensure_future(ready.wait())
+    await asyncio.wait([waiting, *tasks], return_when=asyncio.FIRST_COMPLETED)
+    if not waiting.done():  # a client failed before the start: say why
+        waiting.cancel()
+        for task in tasks:
+            if task.done() and task.exception() is not None:
+                for other in tasks:
+                    other.cancel()
+                raise RuntimeError(f"a client failed while connecting: {task.exception()!r}")
     stats.start = time.perf_counter()
+    cpu0, client0 = [_cpu(p) for p in pids], time.process_time()
+    for p in pids if profiled else ():
+        os.kill(p, signal.SIGUSR1)
     try:
         await asyncio.wait_for(done.wait(), timeout=seconds)
     except asyncio.TimeoutError:
         pass
     stats.end = time.perf_counter()
+    stats.cpu = [_cpu(p) - c for p, c in zip(pids, cpu0)]
+    stats.client_cpu = time.process_time() - client0
+    for p in pids if profiled else ():
+        os.kill(p, signal.SIGUSR2)
     done.set()
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return stats
 
 
-async def _relay_clients(ws_base: str, clients: int, think: float, limit: int, seconds: float, seed: int) -> Stats:
+async def _relay_clients(ws_base: str, clients: int, think: float, limit: int, seconds: float, seed: int,
+                         pids: tuple[int, ...] = ()) -> Stats:
     from websockets.asyncio.client import connect
 
     rnd = random.Random(seed)
@@ -239,15 +332,11 @@ async def _relay_clients(ws_base: str, clients: int, think: float, limit: int, s
     ready = asyncio.Barrier(2 * pairs + 1)
 
     async def one(pair: int, first: bool) -> None:
-        async with connect(f"{ws_base}/ws/{pair}", ping_interval=None) as ws:
+        async with connect(f"{ws_base}/ws/{pair}", ping_interval=None, open_timeout=300, close_timeout=1) as ws:
             await ready.wait()
             if first:
                 await ws.send(json.dumps({"t": time.perf_counter(), "pad": "x" * 600}))
-            while not done.is_set():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), timeout=1.0)
-                except asyncio.TimeoutError:
-                    continue
+            async for text in ws:
                 now = time.perf_counter()
                 m = json.loads(text)
                 stats.latencies.append(now - m["t"])
@@ -259,7 +348,7 @@ async def _relay_clients(ws_base: str, clients: int, think: float, limit: int, s
                 await ws.send(json.dumps({"t": time.perf_counter(), "pad": m["pad"]}))
 
     tasks = [asyncio.ensure_future(one(p, k == 0)) for p in range(pairs) for k in range(2)]
-    return await _measure(stats, ready, done, tasks, seconds)
+    return await _measure(stats, ready, done, tasks, seconds, pids)
 
 
 def _start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
@@ -276,103 +365,140 @@ def _start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subp
 
 
 _PROFILED = """
+import signal
 import pyinstrument
 from joker.cli.main import app
-profiler = pyinstrument.Profiler(interval=0.0005)
-profiler.start()
-try:
-    app({argv!r})
-finally:
+profiler = pyinstrument.Profiler(interval=0.002, async_mode="disabled")
+
+def measure(signum, frame):
+    if signum == signal.SIGUSR1:
+        profiler.start()
+        return
     profiler.stop()
     with open({out!r}, "w") as f:
         f.write(profiler.output_text(unicode=True, show_all=False))
     with open({out!r} + ".flat", "w") as f:
         f.write(profiler.output_text(unicode=True, flat=True))
+
+signal.signal(signal.SIGUSR1, measure)
+signal.signal(signal.SIGUSR2, measure)
+app({argv!r})
 """
-"""The server under pyinstrument (main thread: the event loop); stopped by SIGINT, it writes the profile."""
+"""The server under pyinstrument (main thread: the event loop), sampling what the
+thread runs (not what a coroutine awaits: ``async_mode`` off, so the loop's idle
+time is ``epoll.poll``) from SIGUSR1 to SIGUSR2, the measured run
+(:func:`_measure`); then it writes the profile, and ``.flat`` by self time."""
 
 
-def _stop(proc: subprocess.Popen[bytes], interrupt: bool = False) -> None:
-    if interrupt:
-        proc.send_signal(signal.SIGINT)
-    else:
-        proc.terminate()
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
     try:
-        proc.wait(10)
+        proc.wait(60)  # a profiled server may still be writing its profile
     except subprocess.TimeoutExpired:  # pragma: no cover
         proc.kill()
+
+
+def _serve_cmd(args: list[str], profile: str | None) -> list[str]:
+    """The command running ``joker serve ARGS``, under pyinstrument writing to ``profile`` when given."""
+    if profile:
+        return [sys.executable, "-c", _PROFILED.format(out=profile, argv=["serve", *args])]
+    return [sys.executable, "-m", "joker.cli.main", "serve", *args]
+
+
+def _relay(clients: int, think: float, limit: int, seconds: float, seed: int) -> Summary:
+    """The reference run: the bare relay with ``clients`` in pairs at pace ``think``."""
+    port = _free_port()
+    proc = _start([sys.executable, "-c", "import uvicorn; from joker.bench.server import relay_app; "
+                   f"uvicorn.run(relay_app(), host='127.0.0.1', port={port}, log_level='error')"], port)
+    try:
+        print(f"reference: bare uvicorn WebSocket relay, {clients} clients in pairs, think {think:g} s …", flush=True)
+        relay = asyncio.run(_relay_clients(f"ws://127.0.0.1:{port}", clients, think, limit, seconds, seed,
+                                           (proc.pid,)))
+    finally:
+        _stop(proc)
+    return relay.summary()
 
 
 def run(clients: int = 200, humans: int = 2, think: float = 1.0, actions: int = 8000, seconds: float = 30.0,
         reference: bool = True, seed: int = 1, profile: str | None = None) -> dict[str, Summary]:
     """Run the benchmark; print and return the numbers.  ``profile``: a file for
-    pyinstrument's text profile of the server's event loop (the server runs
-    under ``python -m pyinstrument``; the dev tool must be installed)."""
+    pyinstrument's text profile of the server's event loop over the measured run
+    (:data:`_PROFILED`; the dev tool must be installed)."""
     if not 1 <= humans <= 4:
         raise SystemExit("--humans is 1..4 (people per table; bots fill the rest)")
     if humans < 2:
         print("note: with one person per table no other person receives his actions: latency needs --humans >= 2")
+    _raise_fd_limit()
     results: dict[str, Summary] = {}
     with tempfile.TemporaryDirectory() as tmp:
         port = _free_port()
         db = str(Path(tmp) / "bench.db")
         env = {**os.environ, "JOKER_SECRET": "bench"}
         env.pop("JOKER_DB_URL", None)
-        serve = ["serve", "--port", str(port), "--db", db, "--bot-delay", "0", "--log-level", "error"]
-        proc = _start([sys.executable, "-c", _PROFILED.format(out=profile, argv=serve)] if profile else
-                      [sys.executable, "-m", "joker.cli.main", *serve], port, env)
+        proc = _start(_serve_cmd(["--port", str(port), "--db", db, "--bot-delay", "0", "--log-level", "error"],
+                                 profile), port, env)
         try:
             print(f"joker serve on 127.0.0.1:{port}: {clients} clients at {-(-clients // humans)} tables "
                   f"({humans} people + {4 - humans} bots each), think {think:g} s, up to {actions} actions or "
                   f"{seconds:g} s …", flush=True)
-            game = asyncio.run(_game_clients([port], clients, humans, think, actions, seconds, seed))
-        finally:
-            _stop(proc, profile is not None)
-        results["joker"] = game.summary()
-    if reference:
-        port = _free_port()
-        proc = _start([sys.executable, "-c",
-                       "import uvicorn; from joker.bench.server import relay_app; "
-                       f"uvicorn.run(relay_app(), host='127.0.0.1', port={port}, log_level='error')"], port)
-        try:
-            print(f"reference: bare uvicorn WebSocket relay, {clients} clients in pairs …", flush=True)
-            relay = asyncio.run(_relay_clients(f"ws://127.0.0.1:{port}", clients, think,
-                                               results["joker"]["samples"] or actions, seconds, seed))
+            game = asyncio.run(_game_clients([port], clients, humans, think, actions, seconds, seed,
+                                             pids=(proc.pid,), profiled=profile is not None))
         finally:
             _stop(proc)
-        results["relay"] = relay.summary()
+        results["joker serve"] = game.summary()
+    if reference:
+        results["relay (reference)"] = _relay(clients, think, results["joker serve"]["samples"] or actions, seconds,
+                                              seed)
     _print(results)
-    return results
-
-
-def _print(results: dict[str, Summary]) -> None:
-    j = results["joker"]
-    print()
-    print(f"{'':24}{'samples':>9}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'actions/s':>11}")
-    rows = [("joker serve", j)] + ([("relay (reference)", results["relay"])] if "relay" in results else [])
-    for name, r in rows:
-        print(f"{name:24}{r['samples']:>9}{r['p50_ms']:>9.1f}{r['p99_ms']:>9.1f}{r['max_ms']:>9.1f}"
-              f"{r['actions_per_s']:>11.0f}")
-    if "relay" in results:
-        r = results["relay"]
+    j = results["joker serve"]
+    if "relay (reference)" in results:
+        r = results["relay (reference)"]
         print(f"ratio joker / relay: p50 {j['p50_ms'] / r['p50_ms']:.1f}×, p99 {j['p99_ms'] / r['p99_ms']:.1f}×")
     print(f"accepted actions: {j['actions']} in {j['seconds']:.1f} s; errors answered: {j['errors']}")
     ok = j["p99_ms"] <= GOAL_P99_MS
     print(f"goal p99 ≤ {GOAL_P99_MS:g} ms: {'met' if ok else 'NOT met'} ({j['p99_ms']:.1f} ms)")
+    return results
 
 
-def run_cluster(processes: list[int], pg: str, redis: str, clients: int = 200, humans: int = 2,
-                thinks: tuple[float, ...] = (1.0, 0.0), actions: int = 8000, seconds: float = 20.0,
-                seed: int = 1, spread: bool = True) -> dict[str, Summary]:
+def _print(results: dict[str, Summary]) -> None:
+    """The table of runs: latency, rate, errors, and CPU per accepted action (µs): the
+    server processes' sum (each process's in brackets) and the load generator's,
+    with the share of a core the load generator used."""
+    print()
+    print(f"{'':34}{'samples':>8}{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'act/s':>7}{'errors':>7}"
+          f"{'server µs/act':>15}  {'per process':<16}{'client µs/act':>14}{'client cores':>13}")
+    for name, r in results.items():
+        each = "/".join(f"{x:.0f}" for x in r["process_us"])
+        print(f"{name:34}{r['samples']:>8}{r['p50_ms']:>8.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}"
+              f"{r['actions_per_s']:>7.0f}{r['errors']:>7}{r['server_us']:>15.0f}  {'(' + each + ')':<16}"
+              f"{r['client_us']:>14.0f}{r['client_cores']:>13.2f}")
+
+
+def run_cluster(processes: list[int], pg: str, redis: str, clients: tuple[int, ...] = (200,), humans: int = 2,
+                think: float = 1.0, actions: int = 8000, seconds: float = 20.0, seed: int = 1,
+                layout: str = "spread", profile: str | None = None) -> dict[str, Summary]:
     """The same clients on clusters of each size in ``processes`` (``joker serve``
     processes on one PostgreSQL at ``pg``, a fresh schema each run, and the Redis
-    at ``redis``, a fresh key prefix; docs/deploy.md), at each pace in ``thinks``
-    (seconds; 0: flat out, the capacity); then the bare relay at the first pace.
-    ``spread``: a table's people on different processes (else on its owner's).
-    Prints and returns the numbers, keyed ``"N proc, think T s"``."""
+    at ``redis``, a fresh key prefix; docs/deploy.md): for each number of
+    ``clients`` at pace ``think`` (seconds), then the first number flat out (think
+    0: the capacity); then the bare relay at pace ``think`` with each number of
+    clients.  ``layout``: where a table's people connect (:data:`LAYOUTS`).
+    ``profile``: each server process runs under pyinstrument, its profile written
+    to ``{profile}.{n}p-{clients}c-t{think}.{i}``.  Prints and returns the
+    numbers, keyed ``"N proc, C clients, think T s"``.
+
+    Capacity is given twice: measured (accepted actions/s flat out, on this
+    machine, where the clients, every server process, PostgreSQL and Redis share
+    the cores), and projected for one core per server process: ``n × 10⁶ / (µs
+    of server CPU per action, summed over the n processes)`` — what n processes
+    sustain when CPU-bound, PostgreSQL and Redis on cores of their own."""
+    if layout not in LAYOUTS:
+        raise SystemExit(f"--layout is one of {', '.join(LAYOUTS)}, not {layout!r}")
+    _raise_fd_limit()
     results: dict[str, Summary] = {}
+    runs = [(c, think) for c in clients] + ([(clients[0], 0.0)] if think else [])
     for n in processes:
-        for think in thinks:
+        for count, pace in runs:
             prefix = f"bench{secrets.token_hex(4)}:"
             with _pg_schema(pg) as db, _redis_prefix(redis, prefix):
                 env = {**os.environ, "JOKER_SECRET": "bench", "JOKER_REDIS_URL": redis, "JOKER_REDIS_PREFIX": prefix}
@@ -380,39 +506,38 @@ def run_cluster(processes: list[int], pg: str, redis: str, clients: int = 200, h
                 ports = [_free_port() for _ in range(n)]
                 procs = []
                 try:
-                    for port in ports:
-                        procs.append(_start([sys.executable, "-m", "joker.cli.main", "serve", "--port", str(port),
-                                             "--db", db, "--bot-delay", "0", "--log-level", "error",
-                                             "--no-warm-analysis"], port, env))
-                    print(f"{n} joker serve process(es) on PostgreSQL + Redis: {clients} clients "
-                          f"({'spread over the processes' if spread else 'on their table owner'}), "
-                          f"think {think:g} s, up to {actions} actions or {seconds:g} s …", flush=True)
-                    stats = asyncio.run(_game_clients(ports, clients, humans, think, actions, seconds, seed,
-                                                      spread))
+                    for i, port in enumerate(ports):
+                        out = f"{profile}.{n}p-{count}c-t{pace:g}.{i}" if profile else None
+                        procs.append(_start(_serve_cmd(["--port", str(port), "--db", db, "--bot-delay", "0",
+                                                        "--log-level", "error", "--no-warm-analysis"], out),
+                                            port, env))
+                    print(f"{n} joker serve process(es) on PostgreSQL + Redis: {count} clients ({layout}), "
+                          f"think {pace:g} s, up to {actions} actions or {seconds:g} s …", flush=True)
+                    stats = asyncio.run(_game_clients(ports, count, humans, pace, actions, seconds, seed, layout,
+                                                      tuple(p.pid for p in procs), profile is not None))
                 finally:
                     for proc in procs:
                         _stop(proc)
-                results[f"{n} proc, think {think:g} s"] = stats.summary()
-    port = _free_port()
-    proc = _start([sys.executable, "-c", "import uvicorn; from joker.bench.server import relay_app; "
-                   f"uvicorn.run(relay_app(), host='127.0.0.1', port={port}, log_level='error')"], port)
-    try:
-        print(f"reference: bare uvicorn WebSocket relay, {clients} clients in pairs, think {thinks[0]:g} s …",
-              flush=True)
-        relay = asyncio.run(_relay_clients(f"ws://127.0.0.1:{port}", clients, thinks[0], actions, seconds, seed))
-    finally:
-        _stop(proc)
-    results["relay (reference)"] = relay.summary()
-    print()
-    print(f"{'':24}{'samples':>9}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'actions/s':>11}{'errors':>8}")
-    for name, r in results.items():
-        print(f"{name:24}{r['samples']:>9}{r['p50_ms']:>9.1f}{r['p99_ms']:>9.1f}{r['max_ms']:>9.1f}"
-              f"{r['actions_per_s']:>11.0f}{r['errors']:>8}")
-    flat = [(n, results[f"{n} proc, think 0 s"]["actions_per_s"]) for n in processes
-            if f"{n} proc, think 0 s" in results]
+                results[f"{n} proc, {count} clients, think {pace:g} s"] = stats.summary()
+    for count in clients:
+        results[f"relay, {count} clients, think {think:g} s"] = _relay(count, think, actions, seconds, seed)
+    _print(results)
+    for count in clients:
+        ref = results[f"relay, {count} clients, think {think:g} s"]
+        for n in processes:
+            r = results[f"{n} proc, {count} clients, think {think:g} s"]
+            print(f"{n} proc, {count} clients: p50 {r['p50_ms'] / ref['p50_ms']:.1f}× the relay's, "
+                  f"p99 {r['p99_ms'] / ref['p99_ms']:.1f}×; goal p99 ≤ {GOAL_P99_MS:g} ms "
+                  f"{'met' if r['p99_ms'] <= GOAL_P99_MS else 'NOT met'}")
+    flat = [(n, results[f"{n} proc, {clients[0]} clients, think 0 s"]) for n in processes
+            if f"{n} proc, {clients[0]} clients, think 0 s" in results]
+    for n, r in flat:
+        print(f"capacity, {n} process(es): measured {r['actions_per_s']:.0f} actions/s; projected at one core per "
+              f"process {n * 1e6 / r['server_us']:.0f} actions/s ({r['server_us']:.0f} µs of server CPU per action)")
     if len(flat) > 1:
-        (n0, c0), (n1, c1) = flat[0], flat[-1]
-        print(f"capacity {n1} processes / {n0}: {c1 / c0:.2f}× ({c1:.0f} vs {c0:.0f} actions/s)")
+        (n0, r0), (n1, r1) = flat[0], flat[-1]
+        print(f"capacity {n1} processes / {n0}: measured {r1['actions_per_s'] / r0['actions_per_s']:.2f}×, "
+              f"projected {(n1 / r1['server_us']) / (n0 / r0['server_us']):.2f}× (goal ≥ 1.6×)")
     return results
 
 

@@ -301,8 +301,11 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         return r
 
     @app.get("/healthz")
-    async def health() -> dict[str, str]:
-        return {"status": "ok"}
+    async def health(request: Request) -> dict[str, Any]:
+        """Up; ``bots_ready``: the bots' compiled code is loaded (:mod:`.botplay`; until then
+        the bots that need it wait, and loading it holds this process a few seconds)."""
+        hub: Hub | None = getattr(request.app.state, "hub", None)
+        return {"status": "ok", "bots_ready": hub is not None and hub.bots.ready.is_set()}
 
     # -- API ----------------------------------------------------------------------------------------
     @app.get("/api/tables")

@@ -11,7 +11,7 @@ connect to any of them, to play or to watch.
   after :data:`LEASE_MS` unless its owner renews it every :data:`RENEW_S`).
   A process takes a table when it creates it, when one of its clients acts
   at a table nobody owns, or when it finds a running game unowned (every
-  :data:`RENEW_S`: an owner died, kill -9 included): it then reloads the
+  :data:`RENEW_S`, apart from the renewals: an owner died, kill -9 included): it then reloads the
   table from the database (bots and timers resume); it hands the table back
   when the table leaves its memory (a finished game nobody there watches).
   The database fences a stale owner: an event number is written once
@@ -19,15 +19,21 @@ connect to any of them, to play or to watch.
   process that lost its lease without noticing fails to write and changes
   nothing.
 - **Requests go to the owner.**  A client's message on another process
-  (``act``, ``start``, ``leave``, …, and the HTTP join) is pushed to the
-  owner's Redis list ``{prefix}inbox:{node}``; the owner carries it out by
-  the same code path as its own clients' (:meth:`.hub.Hub.handle`, for a
-  :class:`RemoteConn`) and answers on the sender's list what it said to the
-  client (an error, the seat after a ``leave``).
+  (``act``, ``start``, ``leave``, …, and the HTTP join) is published on the
+  owner's channel ``{prefix}to:{node}`` (the owner known from its last event,
+  else read from its lease); the owner carries it out by the same code path
+  as its own clients' (:meth:`.hub.Hub.handle`, for a :class:`RemoteConn`)
+  and answers on the sender's channel what it said to the client (an error,
+  the seat after a ``leave``).  A request nobody heard (its owner gone) or
+  answered "not mine" is sent again to the lease's holder (or the table is
+  taken); one not answered within :data:`FORWARD_TIMEOUT` is reported to
+  the client, who may try again.
 - **Events fan out as public facts.**  After an event is written, the owner
   publishes on the channel ``{prefix}events`` only what every spectator is
   sent anyway: an action's seat, notation and source, or a non-action
-  event's public data.  Each process keeps its own copy of the tables its
+  event's public data.  What a process sends to Redis (events, requests,
+  answers, presence) goes out in one pipeline per turn of its event loop,
+  and what it receives comes on its one subscription.  Each process keeps its own copy of the tables its
   clients watch and applies the action to it with the engine
   (:meth:`.table.Table.plan_action`, checked again), then renders each of
   its own clients' views from that state (a non-action event reloads the
@@ -56,7 +62,7 @@ import secrets
 import socket
 import time
 import zlib
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Mapping
 
 from . import social
 from .conns import Conn, dumps, error_text
@@ -81,13 +87,16 @@ FORWARD_TIMEOUT = 5.0
 """Seconds a forwarded request waits for the owner's answer before the client is told to try again."""
 MAX_CONNECTIONS = 32
 """Redis connections of one process at most (a command waits for a free one)."""
-INBOX_TTL = 60
-"""Seconds an inbox list outlives its last message (a dead process's is dropped)."""
 CLOCK_TTL = 24 * 3600
 """Seconds a table's stored turn clock outlives its last change (an abandoned table's is dropped)."""
+PIPELINE_MAX = 512
+"""Commands sent to Redis in one pipeline at most (:meth:`Cluster._sender`)."""
 
 _RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0"
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+
+Command = tuple[str | int, ...]
+"""A Redis command and its arguments, e.g. ``("PUBLISH", channel, text)``."""
 
 
 class RemoteConn(Conn):
@@ -121,14 +130,23 @@ class Cluster:
                                                decode_responses=True, health_check_interval=10)
         self.redis: Redis = Redis(connection_pool=pool)
         self._presence_due: set[str] = set()
+        self._online: dict[str, dict[str, int]] = {}
+        """Per table held here, the connections per ``node|seat`` (``node|w``: watchers), as last heard."""
         self.owned: set[str] = set()
+        self._owners: dict[str, str] = {}
+        """The owner of each table held here, as its last event (or its lease) said: where requests go."""
+        self._live: set[str] = {self.node}
+        """The processes that renewed their heartbeat lately (read every :data:`RENEW_S`)."""
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
-        self._outbox: asyncio.Queue[str | tuple[str, str]] = asyncio.Queue()
-        """Texts to publish and (key, value) pairs to set, in order (:meth:`_publisher`)."""
+        self._waiting: dict[str, int] = {}
+        """Per table, the messages from Redis waiting for its lock here (:meth:`_follow_now`)."""
+        self._outbox: asyncio.Queue[tuple[tuple[Command, ...], asyncio.Future[list[Any]] | None]] = asyncio.Queue()
+        self._first: list[tuple[tuple[Command, ...], asyncio.Future[list[Any]] | None]] = []
+        self._mine = f'{{"n":{json.dumps(self.node)},'
+        """How this process's own messages begin (:func:`_text`): skipped unread when they come back."""
         self._tasks: list[asyncio.Task[None]] = []
         self._seen_unowned: set[str] = set()
         self._lobby: list[StoredTable] = []
-        self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
 
     def key(self, *parts: str) -> str:
@@ -142,10 +160,11 @@ class Cluster:
     async def start(self) -> None:
         await self.redis.ping()
         pubsub = self.redis.pubsub()
-        await pubsub.subscribe(self.key("events"))
+        await pubsub.subscribe(self.key("events"), self.key("to", self.node))
+        self._tasks.append(asyncio.ensure_future(self._sender()))
         await self._heartbeat()
         self._lobby = await asyncio.to_thread(self.hub.store.open_tables)
-        for job in (self._listen(pubsub), self._inbox(), self._publisher(), self._keeper()):
+        for job in (self._listen(pubsub), self._keeper(), self._sweeper()):
             self._tasks.append(asyncio.ensure_future(job))
         log.info("cluster node %s on %s", self.node, self.prefix)
 
@@ -191,6 +210,8 @@ class Cluster:
 
     def forgotten(self, table_id: str) -> None:
         """``table_id`` left this process's memory: its lease, if held, is released."""
+        self._owners.pop(table_id, None)
+        self._online.pop(table_id, None)
         if self.owns(table_id):
             self._lost(table_id)
             asyncio.ensure_future(self._release(keys=[self.key("owner", table_id)], args=[self.node]))
@@ -201,40 +222,52 @@ class Cluster:
         if task is not None:
             task.cancel()
 
-    async def _heartbeat(self) -> None:
+    async def _heartbeat(self, owned: tuple[str, ...] = ()) -> list[Any]:
+        """This process is alive, which others are (:attr:`_live`: a heartbeat within two
+        leases), and its leases on ``owned`` renewed: one round trip, with what else goes to
+        Redis (never waiting for a connection); per table, whether it was still held."""
         now = int(time.time() * 1000)
-        async with self.redis.pipeline(transaction=False) as p:
-            p.zadd(self.key("nodes"), {self.node: now})
-            p.zremrangebyscore(self.key("nodes"), 0, now - 3 * LEASE_MS)
-            await p.execute()
+        nodes = self.key("nodes")
+        _, _, live, *kept = await self._batched(
+            ("ZADD", nodes, now, self.node), ("ZREMRANGEBYSCORE", nodes, 0, now - 3 * LEASE_MS),
+            ("ZRANGEBYSCORE", nodes, now - 2 * LEASE_MS, "+inf"),
+            *(("EVAL", _RENEW, 1, self.key("owner", tid), self.node, LEASE_MS) for tid in owned), first=True)
+        self._live = {str(n) for n in live} | {self.node}
+        return kept
 
     async def _keeper(self) -> None:
         """Every :data:`RENEW_S`: renew the leases (a lost one stops its bots and
-        timers here), then take the running games nobody owns."""
+        timers here).  Nothing else waits in this loop, so a slow sweep or database
+        cannot let a lease lapse."""
         while True:
             await asyncio.sleep(RENEW_S)
             try:
-                await self._heartbeat()
                 for tid in list(self.owned):  # a finished game nobody here watches: handed back
                     t = self.hub.tables.get(tid)
                     if t is None or (t.status == FINISHED and not self.hub.conns.get(tid)):
                         self.hub.forget(tid)
-                owned = list(self.owned)
-                if owned:
-                    async with self.redis.pipeline(transaction=False) as p:
-                        for tid in owned:
-                            await self._renew(keys=[self.key("owner", tid)], args=[self.node, LEASE_MS], client=p)
-                        kept = await p.execute()
-                    for tid, ok in zip(owned, kept):
-                        if not ok:
-                            log.warning("cluster node %s lost table %s", self.node, tid)
-                            self._lost(tid)
+                owned = tuple(self.owned)
+                kept = await self._heartbeat(owned)
+                for tid, ok in zip(owned, kept):
+                    if not ok and tid in self.owned:
+                        log.warning("cluster node %s lost table %s", self.node, tid)
+                        self._lost(tid)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - Redis away for a moment
+                log.warning("cluster: lease upkeep failed: %s", e)
+
+    async def _sweeper(self) -> None:
+        """Every :data:`RENEW_S`: take the running games nobody owns, and read the lobby."""
+        while True:
+            await asyncio.sleep(RENEW_S)
+            try:
                 await self._sweep()
                 self._lobby = await asyncio.to_thread(self.hub.store.open_tables)
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # noqa: BLE001 - Redis or the database away for a moment
-                log.warning("cluster: lease upkeep failed: %s", e)
+                log.warning("cluster: looking for unowned tables failed: %s", e)
 
     async def _sweep(self) -> None:
         """Take the running games whose owner is gone: at once those this node is
@@ -246,8 +279,7 @@ class Cluster:
             return
         owners = await self.redis.mget([self.key("owner", tid) for tid in ids])
         unowned = [tid for tid, o in zip(ids, owners) if o is None]
-        recent = await self.redis.zrangebyscore(self.key("nodes"), int(time.time() * 1000) - 2 * LEASE_MS, "+inf")
-        live = sorted({str(n) for n in recent} | {self.node})
+        live = sorted(self._live)
         seen, self._seen_unowned = self._seen_unowned, set()
         for tid in unowned:
             first = max(live, key=lambda n: zlib.crc32(f"{tid}/{n}".encode()))
@@ -278,16 +310,16 @@ class Cluster:
             m.update(seat=ev.data["seat"], action=ev.data["action"], source=ev.data["source"])
         else:
             m.update(data=ev.data, view=ev.view, sheet=ev.sheet, pause=ev.pause)
-        self._outbox.put_nowait(json.dumps(m, ensure_ascii=False, separators=(",", ":")))
+        self._later(("PUBLISH", self.key("events"), _text(m)))
 
     def publish_notice(self, t: Table, text: str) -> None:
         """An unnumbered notice (timer, vote) for the clients of ``t`` on the other processes."""
-        self._outbox.put_nowait(json.dumps({"n": self.node, "t": t.id, "notice": text}, ensure_ascii=False))
+        self._later(("PUBLISH", self.key("events"), _text({"n": self.node, "t": t.id, "notice": text})))
 
     def publish_chat(self, t: Table, msg: dict[str, Any]) -> None:
         """A chat message of ``t`` (stored already, :mod:`.social`) for the other processes,
         each of which sends it to those of its clients who read the chat."""
-        self._outbox.put_nowait(json.dumps({"n": self.node, "t": t.id, "chat": msg}, ensure_ascii=False))
+        self._later(("PUBLISH", self.key("events"), _text({"n": self.node, "t": t.id, "chat": msg})))
 
     def share_clock(self, t: Table) -> None:
         """Keep ``t``'s turn timer (its absolute deadline) and stalling vote, just
@@ -295,7 +327,7 @@ class Cluster:
         in order with the notices: see :meth:`take_clock`."""
         vote = None if t.vote is None else {**t.vote, "voters": sorted(t.vote["voters"]),
                                             "needed": sorted(t.vote["needed"])}
-        self._outbox.put_nowait((self.key("clock", t.id), json.dumps({"timer": t.timer, "vote": vote})))
+        self._later(("SET", self.key("clock", t.id), json.dumps({"timer": t.timer, "vote": vote}), "EX", CLOCK_TTL))
 
     async def take_clock(self, t: Table, owner: bool = False) -> None:
         """Take ``t``'s turn timer and stalling vote as its owner keeps them
@@ -319,35 +351,64 @@ class Cluster:
         else:
             t.timer = t.vote = None
 
-    async def _publisher(self) -> None:
-        """Publish the outbox in order (a pair is a key to set), what is waiting together in one round trip."""
-        channel = self.key("events")
+    def _later(self, *commands: Command) -> None:
+        """Send ``commands`` to Redis with whatever else is waiting, in order (:meth:`_sender`),
+        again until Redis takes them."""
+        self._outbox.put_nowait((commands, None))
+
+    async def _batched(self, *commands: Command, first: bool = False) -> list[Any]:
+        """The replies to ``commands``, sent with whatever else is waiting, in order (:meth:`_sender`);
+        ``first``: ahead of what waits (the lease renewals: no backlog may let a lease lapse).
+        Raises Redis's error when the pipeline failed (they are not sent again)."""
+        fut: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
+        if first:
+            self._first.append((commands, fut))
+            self._outbox.put_nowait(((), None))  # wakes the sender
+        else:
+            self._outbox.put_nowait((commands, fut))
+        return await fut
+
+    async def _sender(self) -> None:
+        """Send the outbox in order, what is waiting together in one pipeline (one round trip)."""
         while True:
             batch = [await self._outbox.get()]
-            while not self._outbox.empty() and len(batch) < 256:
+            size = len(batch[0][0])
+            while not self._outbox.empty() and size < PIPELINE_MAX:
                 batch.append(self._outbox.get_nowait())
-            while True:
+                size += len(batch[-1][0])
+            batch[:0], self._first = self._first, []
+            while batch:
                 try:
                     async with self.redis.pipeline(transaction=False) as p:
-                        for item in batch:
-                            if isinstance(item, str):
-                                p.publish(channel, item)
-                            else:
-                                p.set(item[0], item[1], ex=CLOCK_TTL)
-                        await p.execute()
-                    break
+                        for commands, _ in batch:
+                            for c in commands:
+                                p.execute_command(*c)
+                        replies = await p.execute(raise_on_error=False)
                 except asyncio.CancelledError:
                     raise
                 except Exception as e:  # noqa: BLE001 - Redis away: the others catch up from the database
-                    log.warning("cluster: publish failed (%s); retrying", e)
+                    log.warning("cluster: sending to Redis failed (%s); retrying", e)
+                    for _, fut in batch:  # a request is not sent twice: its asker hears of the failure
+                        if fut is not None and not fut.done():
+                            fut.set_exception(e)
+                    batch = [x for x in batch if x[1] is None]
                     await asyncio.sleep(0.5)
+                    continue
+                k = 0
+                for commands, fut in batch:
+                    if fut is not None and not fut.done():
+                        fut.set_result(replies[k:k + len(commands)])
+                    k += len(commands)
+                batch = []
 
     # -- presence ------------------------------------------------------------------------------------
     def presence(self, t: Table) -> None:
         """This process's connections at ``t`` changed: keep its counts in the Redis
         hash ``{prefix}online:{table}`` (per node and seat, and its watchers) and have
         every process tell its clients the sum over the live processes (the owner
-        then knows who is absent, for a take-over)."""
+        then knows who is absent, for a take-over).  The counts travel with the
+        message, so the other processes add them up without reading the hash (but
+        once, for a table they had not heard of)."""
         if t.id not in self._presence_due:  # changes close together are told once
             self._presence_due.add(t.id)
             asyncio.ensure_future(self._presence(t))
@@ -356,51 +417,57 @@ class Cluster:
         await asyncio.sleep(0.05)
         self._presence_due.discard(t.id)
         here = self.hub.conns.get(t.id, set())
-        counts: dict[str, int] = {f"{self.node}|{s}": sum(1 for c in here if c.seat == s) for s in range(t.players)}
-        counts[f"{self.node}|w"] = sum(1 for c in here if c.seat is None)
+        mine = {f"{self.node}|{s}": sum(1 for c in here if c.seat == s) for s in range(t.players)}
+        mine[f"{self.node}|w"] = sum(1 for c in here if c.seat is None)
         key = self.key("online", t.id)
         try:
-            async with self.redis.pipeline(transaction=False) as p:
-                p.hset(key, mapping=counts)  # type: ignore[arg-type]  # redis's mapping type is invariant
-                p.expire(key, 24 * 3600)
-                p.publish(self.key("events"), json.dumps({"n": self.node, "t": t.id, "presence": True}))
-                await p.execute()
+            *_, stored = await self._batched(
+                ("HSET", key, *(x for kv in mine.items() for x in kv)), ("EXPIRE", key, 24 * 3600),
+                ("PUBLISH", self.key("events"), _text({"n": self.node, "t": t.id, "presence": mine})), ("HGETALL", key))
             lock = self.hub.locks.get(t.id)
             if lock is not None:  # still held here
                 async with lock:
-                    await self._show_presence(t)
+                    self._online[t.id] = {str(k): int(v) for k, v in stored.items()}
+                    self._show_presence(t)
         except Exception as e:  # noqa: BLE001 - Redis away: presence is shown again at the next change
             log.warning("cluster: presence of table %s not shared: %s", t.id, e)
 
-    async def _show_presence(self, t: Table) -> None:
-        """Sum the live processes' counts into ``t.online`` and tell this process's clients."""
-        counts = await self.redis.hgetall(self.key("online", t.id))
-        live = await self.redis.zrangebyscore(self.key("nodes"), int(time.time() * 1000) - 2 * LEASE_MS, "+inf")
-        alive = {str(n) for n in live} | {self.node}
+    def _show_presence(self, t: Table) -> None:
+        """Sum the live processes' counts at ``t`` into ``t.online`` and tell this process's clients."""
         online = [0] * t.players
         watchers = 0
-        for field, value in counts.items():
-            node, _, what = str(field).rpartition("|")
-            if node not in alive:
+        for field, value in self._online.get(t.id, {}).items():
+            node, _, what = field.rpartition("|")
+            if node not in self._live:
                 continue
             if what == "w":
-                watchers += int(value)
+                watchers += value
             elif what.isdigit() and int(what) < t.players:
-                online[int(what)] += int(value)
+                online[int(what)] += value
         t.online = online
         self.hub.relay(t, dumps({"type": "presence", "online": [n > 0 for n in online], "watchers": watchers}))
 
     # -- events in -----------------------------------------------------------------------------------
     async def _listen(self, pubsub: PubSub) -> None:
+        """Read this process's subscription: the events of every table, and the requests
+        and answers sent to this process."""
+        mine = self.key("to", self.node)
         while True:
             try:
                 async for msg in pubsub.listen():
-                    if msg["type"] != "message":
+                    if msg["type"] != "message" or msg["data"].startswith(self._mine):
                         continue
                     m = json.loads(msg["data"])
+                    if msg["channel"] == mine:
+                        self._received(m)
+                        continue
                     t = self.hub.tables.get(m["t"])
-                    if m["n"] != self.node and t is not None:
-                        asyncio.ensure_future(self._follow(t, m))  # in order: the table's lock is FIFO
+                    if t is not None:
+                        if "seq" in m:  # only the owner writes events
+                            self._owners[t.id] = m["n"]
+                        if not self._follow_now(t, m):
+                            self._waiting[t.id] = self._waiting.get(t.id, 0) + 1
+                            asyncio.ensure_future(self._follow_later(t, m))  # in order: the table's lock is FIFO
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # noqa: BLE001 - Redis away: subscribe again, then catch up
@@ -408,7 +475,7 @@ class Cluster:
                 await asyncio.sleep(0.5)
                 try:
                     pubsub = self.redis.pubsub()
-                    await pubsub.subscribe(self.key("events"))
+                    await pubsub.subscribe(self.key("events"), mine)
                     for t in list(self.hub.tables.values()):
                         await self.follow(t)
                 except Exception as e2:  # noqa: BLE001
@@ -420,6 +487,29 @@ class Cluster:
         async with self.hub.locks[t.id]:
             await self.refresh(t)
 
+    def _follow_now(self, t: Table, m: dict[str, Any]) -> bool:
+        """Install ``m``, the next action of ``t``, at once when nothing else of the table
+        is under way here (its lock free, no earlier message waiting: most of the time),
+        without a task; ``False`` when it waits its turn (:meth:`_follow`)."""
+        lock = self.hub.locks.get(t.id)
+        if (lock is None or lock.locked() or t.id in self._waiting or m.get("kind") != "action"
+                or m["seq"] != t.seq + 1):
+            return False
+        try:
+            pending = t.plan_action(m["seat"], m["action"], m["source"])
+        except Exception:  # noqa: BLE001 - out of step: :meth:`_follow` says so and starts again
+            return False
+        self.hub.install(t, pending)
+        return True
+
+    async def _follow_later(self, t: Table, m: dict[str, Any]) -> None:
+        try:
+            await self._follow(t, m)
+        finally:
+            left = self._waiting.pop(t.id, 1) - 1
+            if left:
+                self._waiting[t.id] = left
+
     async def _follow(self, t: Table, m: dict[str, Any]) -> None:
         hub = self.hub
         lock = hub.locks.get(t.id)
@@ -427,8 +517,12 @@ class Cluster:
             return
         if "presence" in m:
             try:
+                if t.id not in self._online:  # the counts before this message, once
+                    stored, = await self._batched(("HGETALL", self.key("online", t.id)))
+                    self._online.setdefault(t.id, {str(k): int(v) for k, v in stored.items()})
                 async with lock:
-                    await self._show_presence(t)
+                    self._online[t.id].update(m["presence"])
+                    self._show_presence(t)
             except Exception as e:  # noqa: BLE001 - shown again at the next change
                 log.warning("cluster: presence of table %s not read: %s", t.id, e)
             return
@@ -551,61 +645,52 @@ class Cluster:
     async def _ask(self, t: Table, request: dict[str, Any]) -> dict[str, Any] | Literal[False] | None:
         """The owner's answer to ``request``; ``False`` when this process owns ``t``;
         ``None`` when the owner did not answer in time."""
-        for _ in range(3):
+        for attempt in range(3):
             if self.owns(t.id):
                 return False
-            owner = await self.redis.get(self.key("owner", t.id))
+            owner = self._owners.get(t.id) if attempt == 0 else None
+            if owner is None:
+                found, = await self._batched(("GET", self.key("owner", t.id)))
+                owner = None if found is None else str(found)
             if owner is None or owner == self.node:
+                self._owners.pop(t.id, None)
                 if await self.claim(t.id):
                     return False
                 continue
+            self._owners[t.id] = owner
             rid = secrets.token_hex(8)
             fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
             self._pending[rid] = fut
             try:
-                await self._send(str(owner), {**request, "id": rid, "src": self.node, "t": t.id})
-                reply = await asyncio.wait_for(fut, FORWARD_TIMEOUT)
+                heard, = await self._batched(("PUBLISH", self.key("to", owner),
+                                              _text({"n": self.node, "t": t.id, "id": rid, **request})))
+                reply = await asyncio.wait_for(fut, FORWARD_TIMEOUT) if heard else {"redo": True}  # else: gone
             except asyncio.TimeoutError:
+                return None
+            except Exception as e:  # noqa: BLE001 - Redis away: the client is told to try again
+                log.warning("cluster: request on table %s not sent: %s", t.id, e)
                 return None
             finally:
                 self._pending.pop(rid, None)
             if not reply.get("redo"):
                 return reply
+            self._owners.pop(t.id, None)
             await asyncio.sleep(0.05)  # the owner changed meanwhile: ask again
         return None
 
-    async def _send(self, node: str, m: dict[str, Any]) -> None:
-        box = self.key("inbox", node)
-        async with self.redis.pipeline(transaction=False) as p:
-            p.rpush(box, json.dumps(m, ensure_ascii=False))
-            p.expire(box, INBOX_TTL)
-            await p.execute()
-
-    async def _inbox(self) -> None:
-        box = self.key("inbox", self.node)
-        while True:
-            try:
-                item = await self.redis.blpop([box], timeout=1)
-            except asyncio.CancelledError:
-                raise
-            except Exception as e:  # noqa: BLE001 - Redis away for a moment
-                log.warning("cluster: inbox read failed: %s", e)
-                await asyncio.sleep(0.5)
-                continue
-            if item is None:
-                continue
-            m = json.loads(item[1])
-            if "op" in m:
-                asyncio.ensure_future(self._serve(m))  # in order: the table's lock is FIFO
-            else:
-                fut = self._pending.get(m["id"])
-                if fut is not None and not fut.done():
-                    fut.set_result(m)
+    def _received(self, m: dict[str, Any]) -> None:
+        """A message on this process's channel: a request to carry out, or an answer to one of its own."""
+        if "op" in m:
+            asyncio.ensure_future(self._serve(m))  # in order: the table's lock is FIFO
+        else:
+            fut = self._pending.get(m["id"])
+            if fut is not None and not fut.done():
+                fut.set_result(m)
 
     async def _serve(self, m: dict[str, Any]) -> None:
         """Carry out a request forwarded by another process, and answer it."""
         hub = self.hub
-        reply: dict[str, Any] = {"id": m["id"]}
+        reply: dict[str, Any] = {"n": self.node, "id": m["id"]}
         try:
             t = hub.tables.get(m["t"])
             if t is None or not self.owns(t.id):
@@ -620,11 +705,16 @@ class Cluster:
                     reply.update(seat=seat, token=token)
                 except TableError as e:
                     reply["error"] = [e.kind, e.message]
-            await self._send(m["src"], reply)
+            self._later(("PUBLISH", self.key("to", m["n"]), _text(reply)))
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - the asker times out and tells its client
             log.exception("cluster: forwarded request on table %s failed", m.get("t"))
+
+
+def _text(m: dict[str, Any]) -> str:
+    """A message between the processes as JSON text; it begins with its sender (``"n"``, put first)."""
+    return json.dumps(m, ensure_ascii=False, separators=(",", ":"))
 
 
 def _fields(t: Table) -> dict[str, Any]:
