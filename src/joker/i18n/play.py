@@ -102,6 +102,8 @@ EN: dict[str, str] = {
     "no_deals_yet": "No deal finished yet.",
     "sheet_title": "Score sheet — {rules}",
     "error": "✗ {message}",
+    "error_label": "error",  # joker replay: "error: invalid record FILE: …"
+    "invalid_record": "invalid record {path}: {error}",
     "illegal": "✗ {message}",
     "refused_bid": "{bid}",  # the bid in a refusal: the English text already says "illegal bid {action}"
     "not_understood": "✗ not understood: {text!r} — {expected}; ? lists legal moves, help lists commands",
@@ -221,6 +223,8 @@ RU: dict[str, str] = {
     "no_deals_yet": "Ещё ни одна раздача не сыграна.",
     "sheet_title": "Запись — {rules}",
     "error": "✗ {message}",
+    "error_label": "ошибка",
+    "invalid_record": "неверная запись {path}: {error}",
     "illegal": "✗ нельзя: {message}",
     "refused_bid": "заказ {bid}",
     "not_understood": "✗ непонятно: {text!r} — {expected}; ? — допустимые ходы, help — команды",

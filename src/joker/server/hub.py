@@ -140,7 +140,7 @@ class Hub:
         try:
             k = kit(game)
         except JokerError as e:
-            raise TableError("game", str(e)) from None
+            raise TableError("game", str(e), e) from None
         try:
             r = k.game.parse_rules(rules)
         except JokerError as e:

@@ -527,11 +527,11 @@ class Table:
         if source == "human" and self.seats[seat].takeover:
             raise refused("taken_over", "taken_over")
         if not isinstance(text, str):
-            raise TableError("notation", f"an action is text in the engine's notation ({self.kit.web.notation})")
+            raise refused("notation", "action_text", notation=self.kit.web.notation)
         try:
             action = self.kit.game.parse_action(text)
         except InvalidNotationError as e:
-            raise TableError("notation", str(e)) from None
+            raise TableError("notation", str(e), e) from None
         try:
             new = st.apply(action)
         except IllegalActionError as e:

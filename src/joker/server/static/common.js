@@ -16,11 +16,19 @@ function T(key, vals) {
 }
 
 // An error message in the page's language: an engine refusal from its reason
-// code and params (joker.i18n.refusals), a table's refusal from the page's
-// catalogue (its table_… texts), anything else as the server said it.
-function refusal(m) {
-  const text = m.reason && ((J.refusals && J.refusals[m.reason]) || (J.T && J.T[m.reason]));
-  return text ? fill(text, m.params) : m.message;
+// code and params (joker.i18n.refusals), a malformed action from the notation
+// catalogue (joker.i18n.notation), a table's refusal from the page's catalogue
+// (its table_… texts; the three have no code in common), anything else as the
+// server said it.  names: the players' names as the page shows them (seatNames);
+// a refusal naming a seat ({name}, {seat}) names its player so (a bot's name in
+// the page's language, not the stored one).
+function refusal(m, names) {
+  const text = m.reason && ((J.refusals && J.refusals[m.reason]) || (J.notation && J.notation[m.reason]) ||
+    (J.T && J.T[m.reason]));
+  if (!text) return m.message;
+  const p = Object.assign({}, m.params);
+  if (names && "name" in p && p.seat && names[p.seat - 1]) p.name = names[p.seat - 1];
+  return fill(text, p);
 }
 
 // A name of the names catalogue (joker.i18n.names, window.JOKER.names): a rules option
