@@ -104,6 +104,13 @@ EN: dict[str, str] = {
     "error": "✗ {message}",
     "error_label": "error",  # joker replay: "error: invalid record FILE: …"
     "invalid_record": "invalid record {path}: {error}",
+    # joker rules
+    "rules_presets": "Presets (RULES.md §4)",
+    "rules_presets_cols": "preset|players|deck|deals|scoring",
+    "rules_presets_hint": "Show one: joker rules NAME · change a field: joker rules \"camp(players=5)\"",
+    "rules_fields_cols": "field|value|meaning",
+    "rules_deals": "deals: {blocks}  ({n} deals)",
+    "rules_error": "error: {error}",
     "illegal": "✗ {message}",
     "refused_bid": "{bid}",  # the bid in a refusal: the English text already says "illegal bid {action}"
     "not_understood": "✗ not understood: {text!r} — {expected}; ? lists legal moves, help lists commands",
@@ -225,6 +232,12 @@ RU: dict[str, str] = {
     "error": "✗ {message}",
     "error_label": "ошибка",
     "invalid_record": "неверная запись {path}: {error}",
+    "rules_presets": "Наборы правил (RULES.md §4)",
+    "rules_presets_cols": "набор|игроки|колода|раздачи|подсчёт",
+    "rules_presets_hint": "Показать один: joker rules ИМЯ · изменить поле: joker rules \"camp(players=5)\"",
+    "rules_fields_cols": "поле|значение|смысл",
+    "rules_deals": "раздачи: {blocks}  ({n} {n:раздача|раздачи|раздач})",
+    "rules_error": "ошибка: {error}",
     "illegal": "✗ нельзя: {message}",
     "refused_bid": "заказ {bid}",
     "not_understood": "✗ непонятно: {text!r} — {expected}; ? — допустимые ходы, help — команды",

@@ -39,14 +39,16 @@ GAME = "durak"
 
 def replay_other_game(file: Path, as_json: bool, lang: str = "en") -> bool:
     """Replay ``file`` here when it is a Durak record and return ``True``;
-    return ``False`` for anything else (a Joker record, an unreadable file),
-    which ``joker replay`` then reads as it always has.  ``lang``: the language of the
-    account (``en``, ``ru``).  Exits 1 naming the first bad action of a Durak record that
-    does not replay."""
+    return ``False`` for a Joker record, which ``joker replay`` then reads as it
+    always has.  ``lang``: the language of the account and of the errors (``en``,
+    ``ru``).  Exits 1 naming the problem (:func:`~joker.cli.terminal.print_invalid_record`)
+    for a file that is not a record of a known game, or the first bad action of a
+    Durak record that does not replay."""
     try:
         game, record = records.load(file)
-    except RecordError:
-        return False
+    except RecordError as e:
+        print_invalid_record(file, e, lang)
+        raise typer.Exit(1)
     if game.name != GAME:
         return False
     try:

@@ -6,9 +6,18 @@ const J = window.JOKER || {};
 const SUITS = "SCDH";
 const SUIT_SYM = "♠♣♦♥";
 
-// "{name}" placeholders of s filled from vals.
+// "{name}" placeholders of s filled from vals; "{name!r}" quoted as Python's repr
+// quotes a string (the catalogues' texts are Python format strings).
 function fill(s, vals) {
-  return vals ? s.replace(/\{(\w+)\}/g, (m, k) => (k in vals ? String(vals[k]) : m)) : s;
+  return vals ? s.replace(/\{(\w+)(!r)?\}/g, (m, k, r) => (k in vals ? (r ? pyRepr(String(vals[k])) : String(vals[k])) : m)) : s;
+}
+
+// Python's repr of a string: in single quotes (double ones when it holds a ' and
+// no "), with backslashes, the quote and line breaks escaped.
+function pyRepr(s) {
+  const q = s.includes("'") && !s.includes('"') ? '"' : "'";
+  const body = s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t");
+  return q + body.split(q).join("\\" + q) + q;
 }
 
 function T(key, vals) {
