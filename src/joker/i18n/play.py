@@ -236,7 +236,7 @@ RU: dict[str, str] = {
     "rules_presets_cols": "набор|игроки|колода|раздачи|подсчёт",
     "rules_presets_hint": "Показать один: joker rules ИМЯ · изменить поле: joker rules \"camp(players=5)\"",
     "rules_fields_cols": "поле|значение|смысл",
-    "rules_deals": "раздачи: {blocks}  ({n} {n:раздача|раздачи|раздач})",
+    "rules_deals": "раздачи: {blocks}  (всего раздач: {n})",
     "rules_error": "ошибка: {error}",
     "illegal": "✗ нельзя: {message}",
     "refused_bid": "заказ {bid}",
