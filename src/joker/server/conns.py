@@ -32,9 +32,11 @@ def dumps(msg: dict[str, Any]) -> str:
 
 
 def error_text(code: str, message: str, about: str | None = None, refusal: JokerError | None = None) -> str:
-    """An error message to one client; an engine refusal (a coded error) adds
-    its ``reason`` code and ``params`` so the page can say it in its language
-    (the ``refusals`` catalogue of :mod:`joker.i18n`)."""
+    """An error message to one client; a coded error behind it (an engine's
+    refusal, a malformed action, the table's own refusal: :mod:`joker.errors`)
+    adds its ``reason`` code and ``params`` as text so the page can say it in
+    its language (``common.js refusal``: the engine's refusals, the
+    ``notation`` catalogue, the ``web`` catalogue's ``table_…`` texts)."""
     msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if about:
         msg["about"] = about
