@@ -199,3 +199,17 @@ def test_joker_rules_speaks_russian_with_lang() -> None:
     assert run("camp(players=11)", "--lang", "ru") == (2, "ошибка: players=11: в Джокер играют от 2 до 10 игроков\n")
     assert run("camp(players=11)") == (2, "error: players=11: Joker is played by 2 to 10 players\n")
     assert run("--lang", "fr") == (2, "--lang must be one of: en, ru\n")
+
+
+def test_a_bad_seat_link_is_said_by_the_page_in_its_language() -> None:
+    """A seat token the server refuses: the connection watches, and the error carries
+    the ``web`` code the page says (English as before)."""
+    from joker.server.conns import error_text
+    from joker.server.tokens import TokenError, verify
+
+    with pytest.raises(TokenError) as ei:
+        verify(b"key", "abc.x.nonce.mac")  # the seat is not a number
+    sent = json.loads(error_text("bad_token", str(ei.value), "hello", ei.value))
+    assert (sent["message"], sent["reason"], sent["params"]) == (
+        "the seat token is malformed; you are watching", "table_token_malformed", {})
+    assert message(ei.value, "ru") == "ссылка на место испорчена; вы смотрите игру"

@@ -96,23 +96,23 @@ async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int |
     ``greet(conn, t)`` pushes (the recent chat, :mod:`.social`) before any
     later message."""
     seat = None
-    problem = None
+    problem: JokerError | None = None
     if token:
         try:
             tid, s, nonce = verify(hub.secret, token)
             if tid != t.id:
-                problem = "the seat token is for another table"
+                problem = TokenError("table_token_other_table")
             elif not t.seat_of_nonce(s, nonce) and not (hub.cluster is not None
                                                         and await hub.cluster.reseated(t, s, nonce)):
-                problem = "the seat token is no longer valid (the seat was left or given to someone else)"
+                problem = TokenError("table_token_stale")
             else:
                 seat = s
         except TokenError as e:
-            problem = str(e)
+            problem = e
     async with hub.locks[t.id]:
         conn.seat = seat
         if problem:
-            conn.push(error_text("bad_token", problem + "; you are watching", "hello"))
+            conn.push(error_text("bad_token", str(problem), "hello", problem))
         conn.push(dumps({"type": "welcome", "table": t.id, "seat": seat, "seq": t.seq}))
         events = t.events_since(since) if since is not None else None
         if events is None:
