@@ -213,3 +213,14 @@ def test_a_bad_seat_link_is_said_by_the_page_in_its_language() -> None:
     assert (sent["message"], sent["reason"], sent["params"]) == (
         "the seat token is malformed; you are watching", "table_token_malformed", {})
     assert message(ei.value, "ru") == "ссылка на место испорчена; вы смотрите игру"
+
+
+def test_a_terminal_game_resumed_from_a_bad_record_says_why_in_its_language(tmp_path) -> None:
+    """``joker play --resume``: the record's malformed action, said in ``--lang``."""
+    from joker.cli.main import app
+
+    path = _record(tmp_path, "b99")
+    said = {lang: CliRunner().invoke(app, ["play", "--lang", lang, "--resume", str(path)]) for lang in ("en", "ru")}
+    assert {k: (r.exit_code, " ".join(r.output.split())) for k, r in said.items()} == {
+        "en": (1, f"✗ cannot resume {path}: deal 1: bid too large: 'b99'"),
+        "ru": (1, f"✗ нельзя продолжить {path}: раздача 1: слишком большой заказ: 'b99'")}
