@@ -112,16 +112,19 @@ def test_no_catalogue_says_a_key_twice() -> None:
     assert found == []
 
 
-CODED = {"RulesError": "rules", "InvalidNotationError": "notation", "IllegalActionError": "refusals"}
+CODED = {"RulesError": "rules", "InvalidNotationError": "notation", "IllegalActionError": "refusals",
+         "RecordError": "records"}
 """The coded errors raised across the package by a literal code, and their catalogues."""
 
 
 def test_every_code_raised_is_in_its_catalogue_and_every_text_is_raised() -> None:
     """A coded error given a code its catalogue lacks is silently a plain
     (English-only) message: every ``RulesError("code", …)``,
-    ``InvalidNotationError("code", …)`` and ``IllegalActionError("code", …)``
-    in the source names a code of its catalogue; and every text of the rules
-    and notation catalogues is a code the source says (no dead text)."""
+    ``InvalidNotationError("code", …)``, ``IllegalActionError("code", …)``
+    and ``RecordError("code", …)`` in the source names a code of its
+    catalogue, and no ``RecordError`` is raised with a message built in
+    English (an f-string); and every text of the rules, notation and records
+    catalogues is a code the source says (no dead text)."""
     import ast
     import re
     from pathlib import Path
@@ -131,6 +134,7 @@ def test_every_code_raised_is_in_its_catalogue_and_every_text_is_raised() -> Non
     root = Path(joker.__file__).parent
     said: set[str] = set()
     missing = []
+    built = []
     for path in sorted(root.rglob("*.py")):
         if path.parent.name == "i18n":
             continue
@@ -138,11 +142,16 @@ def test_every_code_raised_is_in_its_catalogue_and_every_text_is_raised() -> Non
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 said.add(node.value)
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CODED
-                    and node.args and isinstance(node.args[0], ast.Constant)):
+                    and node.args):
+                continue
+            if isinstance(node.args[0], ast.JoinedStr) and node.func.id == "RecordError":
+                built.append((path.name, node.lineno))
+            if not isinstance(node.args[0], ast.Constant):
                 continue
             code = node.args[0].value
             if isinstance(code, str) and re.fullmatch(r"[a-z_]+", code) and not catalogue(CODED[node.func.id]).has(code):
                 missing.append((path.name, node.lineno, code))
     assert missing == []
-    for name in ("rules", "notation"):
+    assert built == []
+    for name in ("rules", "notation", "records"):
         assert set(catalogue(name).texts["en"]) <= said, (name, set(catalogue(name).texts["en"]) - said)

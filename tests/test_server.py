@@ -149,7 +149,12 @@ def test_an_illegal_card_and_malformed_messages_get_errors_and_change_nothing(tm
         assert errs[2]["reason"] == "not_held" and errs[2]["params"]["action"] == cases[2][0]["action"]
         assert TEXTS["en"]["not_held"].format(**errs[2]["params"]) == errs[2]["message"]
         assert "нет карты" in TEXTS["ru"]["not_held"].format(**errs[2]["params"])
-        assert "reason" not in errs[1]  # not an engine refusal: said as the server said it
+        # a malformed action: the notation catalogue's code (joker.i18n.notation), said by the page
+        from joker.i18n.notation import TEXTS as NOTATION
+
+        assert (errs[1]["reason"], errs[1]["params"]) == ("card", {"text": "zz"})
+        assert errs[1]["message"] == "not a card: 'zz' (rank 2-9 T J Q K A then suit S C D H, e.g. AH, 10S; jokers X1 X2)"
+        assert NOTATION["ru"]["card"].format(**errs[1]["params"]).startswith("это не карта: 'zz'")
         if lead_suit_card:
             assert "must follow" in errs[-1]["message"] or "must play" in errs[-1]["message"]
         # not his turn: another seat tries to play

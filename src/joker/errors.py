@@ -57,8 +57,8 @@ class InvalidNotationError(CodedError):
     """A card, action, rules string or record could not be parsed.
 
     Raised as ``InvalidNotationError(code, **params)`` with a code of
-    :mod:`joker.i18n.notation` (a rules string's syntax, a card, a suit), or
-    with a plain message (an action's or a record's notation).
+    :mod:`joker.i18n.notation` (a rules string's syntax, a card, a suit, an
+    action), or with a plain message (a program's error, never a reader's).
     """
 
     catalogue = "notation"
@@ -94,5 +94,12 @@ class IllegalActionError(CodedError):
         return self.code
 
 
-class RecordError(JokerError):
-    """A game record is malformed, or does not replay under its own rules."""
+class RecordError(CodedError):
+    """A game record is malformed, or does not replay under its own rules.
+
+    Raised as ``RecordError(code, **params)`` with a code of
+    :mod:`joker.i18n.records` (``params`` name the deal, the action, the
+    error behind it).
+    """
+
+    catalogue = "records"

@@ -26,18 +26,24 @@ FORMAT = "joker-record"
 """The ``format`` field of every record of the house."""
 
 
+def not_json(e: json.JSONDecodeError) -> RecordError:
+    """The :class:`RecordError` of a text that is not JSON, from the parser's
+    error ``e`` (its message, line and column 1-based, character 0-based)."""
+    return RecordError("not_json", msg=e.msg, line=e.lineno, col=e.colno, pos=e.pos)
+
+
 def game_of(data: Any) -> Game:
     """The game a parsed record belongs to.  Raises :class:`RecordError` for
     something that is not a record, or names an unknown game."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise RecordError(f"not a joker record (missing \"format\": \"{FORMAT}\")")
+        raise RecordError("not_record", format=FORMAT)
     name = data.get("game", registry.DEFAULT)
     if not isinstance(name, str):
-        raise RecordError(f"\"game\" must be a game's name, not {name!r}")
+        raise RecordError("game_name", name=name)
     try:
         return registry.game(name)
     except JokerError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError("error", error=e) from None
 
 
 def read(data: Any) -> tuple[Game, Any]:
@@ -51,7 +57,7 @@ def parse(text: str) -> tuple[Game, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e}") from None
+        raise not_json(e) from None
     return read(data)
 
 
@@ -61,7 +67,7 @@ def load(path: str | os.PathLike[str]) -> tuple[Game, Any]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"cannot read {path}: {e}") from None
+        raise RecordError("unreadable", path=path, error=e) from None
     return parse(text)
 
 

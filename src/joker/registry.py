@@ -14,7 +14,7 @@ the tests' toy game).
     >>> game("chess")
     Traceback (most recent call last):
     ...
-    joker.errors.JokerError: unknown game 'chess'; games: joker, durak
+    joker.errors.RulesError: unknown game 'chess'; games: joker, durak
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from joker.errors import JokerError
+from joker.errors import JokerError, RulesError
 from joker.game import Game
 
 _MODULES: dict[str, str] = {"joker": "joker.games.joker", "durak": "joker.games.durak"}
@@ -51,10 +51,10 @@ def names() -> list[str]:
 def module(name: str) -> str:
     """The dotted path of the module holding ``name``'s ``GAME`` (for a worker
     process to :func:`register` a game the way its parent did).  Raises
-    :class:`JokerError` for an unknown name."""
+    :class:`~joker.errors.RulesError` (``unknown_game``) for an unknown name."""
     path = _MODULES.get(name)
     if path is None:
-        raise JokerError(f"unknown game {name!r}; games: {', '.join(_MODULES)}")
+        raise RulesError("unknown_game", name=name, games=", ".join(_MODULES))
     return path
 
 
@@ -64,7 +64,7 @@ def _module(name: str) -> ModuleType:
 
 def game(name: str | None = None) -> Game:
     """The game called ``name`` (``None``: :data:`DEFAULT`).  Raises
-    :class:`JokerError` listing the games for an unknown name."""
+    :class:`~joker.errors.RulesError` listing the games for an unknown name."""
     g: Game = _module(name or DEFAULT).GAME
     return g
 
@@ -72,8 +72,8 @@ def game(name: str | None = None) -> Game:
 def plugin(name: str, kind: str) -> Any:
     """The game's plug-in of ``kind`` (``web``, ``match``, ``rl``, …): the entry
     ``kind`` of the game module's ``PLUGINS`` dict when it has one, else the
-    ``PLUGIN`` of the game's ``kind`` submodule.  Raises :class:`JokerError`
-    for an unknown game or a game without that plug-in."""
+    ``PLUGIN`` of the game's ``kind`` submodule.  Raises :class:`~joker.errors.RulesError`
+    for an unknown game or a game without that plug-in (``no_plugin``)."""
     base = module(name)
     plugins = getattr(_module(name), "PLUGINS", None)
     if isinstance(plugins, dict) and kind in plugins:
@@ -83,5 +83,5 @@ def plugin(name: str, kind: str) -> Any:
     except ModuleNotFoundError as e:
         if e.name != f"{base}.{kind}":
             raise
-        raise JokerError(f"game {name!r} has no {kind} plug-in") from None
+        raise RulesError("no_plugin", name=name, kind=kind) from None
     return sub.PLUGIN

@@ -115,7 +115,6 @@ def replay(
     import json
 
     from rich.console import Console
-    from rich.markup import escape
 
     from joker.cards import format_suit
     from joker.errors import JokerError
@@ -124,6 +123,7 @@ def replay(
     from joker.i18n import LANGS, Tr
     from .durak.replay import replay_other_game
     from .render import sheet_table, standings_table
+    from .terminal import print_invalid_record
 
     if lang not in LANGS:
         Console(stderr=True, highlight=False).print(f"✗ --lang: one of {', '.join(LANGS)}, not {lang!r}",
@@ -137,9 +137,7 @@ def replay(
         record = load_record(file)
         state = replay_record(record)
     except JokerError as e:
-        # worded as `joker analyse` and `joker ledger` say theirs
-        err = Console(stderr=True, highlight=False)
-        err.print(f"[bold red]error:[/] invalid record {escape(str(file))}: {escape(str(e))}", soft_wrap=True)
+        print_invalid_record(file, e, lang)  # worded as `joker analyse` and `joker ledger` say theirs
         raise typer.Exit(1)
     fines = fines_of(state.rules.players, record.penalties)
     totals = totals_with_penalties(state, record.penalties)

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from joker.errors import JokerError
 from joker.games.joker.rules import PRESETS, Rules, parse_rules
+from joker.i18n import LANGS, Tr, catalogue
 
 
 # :class:`Rules` → Rules, :func:`~joker.games.joker.rules.preset` → preset, :ref:`the text <target>` → the text
@@ -60,29 +61,42 @@ def rules_command(
     rules: Optional[str] = typer.Argument(
         None, help="A preset or rules string, e.g. bus-angeles or \"georgian(khishti=-500)\"; none lists the presets."
     ),
+    lang: str = typer.Option("en", "--lang", help="Language of the tables and errors: en or ru."),
 ) -> None:
-    """List the presets, or show every field of one rule set with its schedule."""
+    """List the presets, or show every field of one rule set with its schedule.
+
+    A field's meaning is its documentation in English, its name in words
+    (``joker.i18n.names``) in Russian; field names and values stay as a rules
+    string writes them."""
+    if lang not in LANGS:
+        typer.echo(Tr("en", "play")("bad_lang", langs=", ".join(LANGS)), err=True)
+        raise typer.Exit(2)
+    tr = Tr(lang, "play")
     console = Console()
     if rules is None:
-        t = Table(title="Presets (RULES.md §4)", header_style="bold")
-        for col in ("preset", "players", "deck", "deals", "scoring"):
+        t = Table(title=tr("rules_presets"), header_style="bold")
+        for col in tr("rules_presets_cols").split("|"):
             t.add_column(col)
         for name, r in PRESETS.items():
             t.add_row(name, str(r.players), r.deck.value, str(len(r.deals)), r.scoring.value)
         console.print(t)
-        console.print("Show one: joker rules NAME · change a field: joker rules \"camp(players=5)\"")
+        console.print(tr("rules_presets_hint"))
         return
     try:
         r = parse_rules(rules)
     except JokerError as e:
-        typer.echo(f"error: {e}", err=True)
+        typer.echo(tr("rules_error", error=e), err=True)
         raise typer.Exit(2)
-    docs = _field_docs()
+    if lang == "en":
+        docs = _field_docs()
+    else:
+        names = catalogue("names").table(lang)
+        docs = {f.name: names.get(f"rule_{f.name}", "") for f in dataclasses.fields(r)}
+        docs["preset"] = names.get(f"preset_{r.preset}", "")
     base = PRESETS[r.preset]
     t = Table(title=str(r), header_style="bold")
-    t.add_column("field")
-    t.add_column("value")
-    t.add_column("meaning")
+    for col in tr("rules_fields_cols").split("|"):
+        t.add_column(col)
     for f in dataclasses.fields(r):
         v = getattr(r, f.name)
         style = "bold yellow" if getattr(base, f.name) != v else ""
@@ -91,4 +105,4 @@ def rules_command(
     blocks: dict[int, list[str]] = {}
     for d in r.deals:
         blocks.setdefault(d.block, []).append(str(d))
-    console.print("deals: " + " | ".join(",".join(b) for b in blocks.values()) + f"  ({len(r.deals)} deals)")
+    console.print(tr("rules_deals", blocks=" | ".join(",".join(b) for b in blocks.values()), n=len(r.deals)))

@@ -25,6 +25,7 @@ from typing import Any, Callable, Generic, Iterable, Mapping, NoReturn, Sequence
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from joker import records, registry
@@ -43,6 +44,15 @@ V = TypeVar("V")  # a seat's view
 A = TypeVar("A")  # an action
 _T = TypeVar("_T")
 
+
+def print_invalid_record(path: object, error: BaseException, lang: str = "en") -> None:
+    """``error: invalid record PATH: …`` on stderr in ``lang`` (``joker replay``
+    of either game): ``error`` said from its catalogue (a
+    :class:`~joker.errors.RecordError`: :mod:`joker.i18n.records`)."""
+    tr = Tr(lang, "play")
+    Console(stderr=True, highlight=False).print(
+        f"[bold red]{escape(tr('error_label'))}:[/] {escape(tr('invalid_record', path=path, error=error))}",
+        soft_wrap=True)
 
 
 class Quit(Exception):

@@ -17,8 +17,10 @@ one data module each:
 * :mod:`.names` — the names of rule sets, their options and bots, for the terminal and the web alike
   (said by :mod:`.labels`: ``bot_label``, ``seat_names``; a rules string by
   :func:`joker.rulestring.rules_label`).
-* :mod:`.rules`, :mod:`.notation` — impossible rules (``RulesError``) and unreadable rules
-  strings, cards and suits (``InvalidNotationError``), for every game and front end.
+* :mod:`.rules`, :mod:`.notation` — impossible rules and unknown games (``RulesError``) and
+  unreadable rules strings, cards, suits and actions (``InvalidNotationError``), for every
+  game and front end;
+* :mod:`.records` — a record that cannot be read or replayed (``RecordError``).
 
 An error said in several languages is a :class:`joker.errors.JokerError`
 carrying a ``catalogue`` name, a ``code`` and ``params``; its English message

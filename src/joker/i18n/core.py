@@ -33,12 +33,12 @@ LANGS = ("en", "ru")
 """The languages every catalogue speaks; English is the fallback."""
 
 NAMES = ("play", "scorekeeper", "web", "ledger", "refusals", "durak", "durak_play", "durak_web", "names", "rules",
-         "notation")
+         "notation", "records")
 """The catalogues: ``joker play`` (terminal game), ``joker ledger`` (terminal
 scorekeeper), the web app, the ledger library's errors, the Joker engine's refusals,
 the Durak engine's refusals, Durak's terminal game and replay, Durak's web pages,
-the names of rule sets and bots, the rules errors and the notation errors (a rules
-string, a card)."""
+the names of rule sets and bots, the rules errors, the notation errors (a rules
+string, a card, an action) and the record errors."""
 
 FRONTS = ("cli", "web")
 """Front ends an error is said for: the terminal (a catalogue's own texts) and

@@ -2,7 +2,7 @@
 :mod:`.refusals`.
 
 A :class:`~joker.errors.RulesError` is raised as ``RulesError(code,
-**params)``: by :mod:`joker.rulestring` (an unknown field, a bad value) and
+**params)``: by :mod:`joker.registry` (an unknown game), :mod:`joker.rulestring` (an unknown field, a bad value) and
 by each game's rules module (an impossible combination: Joker RULES.md
 §2–§10, Durak §13; the Durak codes begin ``durak_`` where Joker has the same
 one).  ``params`` are the values the text names — a field's value as given,
@@ -19,6 +19,9 @@ from .core import Catalogue
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
+        # the game itself (joker.registry)
+        "unknown_game": "unknown game {name!r}; games: {games}",
+        "no_plugin": "game {name!r} has no {kind} plug-in",
         # every game (joker.rulestring, the presets)
         "unknown_preset": "unknown preset {name!r}; presets: {presets}",
         "durak_unknown_preset": "unknown Durak preset {name!r}; presets: {presets}",
@@ -52,6 +55,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "onto_fool": "next_game_lead=onto_fool needs a series: set games to 2 or more",
     },
     "ru": {
+        "unknown_game": "нет игры {name!r}; игры: {games}",
+        "no_plugin": "у игры {name!r} нет модуля {kind}",
         "unknown_preset": "нет набора правил {name!r}; наборы: {presets}",
         "durak_unknown_preset": "нет набора правил Дурака {name!r}; наборы: {presets}",
         "unknown_field": "нет такого поля правил: {names}; поля: {fields}",

@@ -56,7 +56,7 @@ from .hub import Hub
 from .plugin import WebPlugin, kit
 from .safejson import script_json
 from .store import Store
-from .table import Options, TableError
+from .table import Options, TableError, TableRefusal
 from .validation import invalid_response
 from .ws import serve_socket
 
@@ -188,7 +188,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         web = web or kit(registry.DEFAULT).web
         hub: Hub | None = getattr(request.app.state, "hub", None)
         js = {"lang": lang, "T": catalogue("web").table(lang), "bots_ready": hub is None or hub.bots.ready.is_set(),
-              "names": catalogue("names").table(lang),
+              "names": catalogue("names").table(lang), "notation": catalogue("notation").table(lang),
               **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
             request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
@@ -220,6 +220,12 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         return [{**t, "rules_label": rules_label(t["rules"], lang)} for t in hub_of(request).lobby()]
 
     # -- errors ---------------------------------------------------------------------------------
+    def refusal_json(request: Request, status: int, code: str, **params: Any) -> JSONResponse:
+        """``status`` with ``error``: the ``web`` catalogue's ``table_<code>`` text
+        (:class:`.TableRefusal`) in the request's language, and its ``code``."""
+        r = TableRefusal(f"table_{code}", **params)
+        return JSONResponse({"error": message(r, lang_of(request), "web"), "code": r.code}, status_code=status)
+
     @app.exception_handler(TableError)
     async def _table_error(request: Request, e: TableError) -> JSONResponse:
         text = e.message if e.refusal is None else message(e.refusal, lang_of(request), "web")
@@ -337,7 +343,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     async def api_table(request: Request, table_id: str) -> Any:
         t = await hub_of(request).get(table_id)
         if t is None:
-            return JSONResponse({"error": f"there is no table {table_id[:20]!r}"}, status_code=404)
+            return refusal_json(request, 404, "no_table", id=table_id[:20])
         return t.public()
 
     @app.post("/api/tables/{table_id}/join")
@@ -345,18 +351,19 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         hub = hub_of(request)
         t = await hub.get(table_id)
         if t is None:
-            return JSONResponse({"error": f"there is no table {table_id[:20]!r}"}, status_code=404)
+            return refusal_json(request, 404, "no_table", id=table_id[:20])
         seat, token = await hub.join(t, body.name, body.seat)
         return {"table": t.id, "seat": seat, "token": token}
 
     async def _finished_record(request: Request, table_id: str, unfinished: int = 403,
-                               what: str = "the record, with every hand, is published") -> str | JSONResponse:
+                               what: str = "record_unfinished") -> str | JSONResponse:
         hub = hub_of(request)
         text = await hub.db(hub.store.record_text, table_id)
         if text is None:
             t = await hub.get(table_id)
-            msg = f"there is no table {table_id[:20]!r}" if t is None else f"{what} when the game is over"
-            return JSONResponse({"error": msg}, status_code=404 if t is None else unfinished)
+            if t is None:
+                return refusal_json(request, 404, "no_table", id=table_id[:20])
+            return refusal_json(request, unfinished, what)
         return str(text)
 
     async def _analysis_status(request: Request, table_id: str) -> dict[str, Any]:
@@ -369,7 +376,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         return dict(NONE) if text is None else done_json(text)
 
     async def _analysis_record(request: Request, table_id: str) -> str | JSONResponse:
-        return await _finished_record(request, table_id, 409, "the double-dummy analysis, with every hand, is made")
+        return await _finished_record(request, table_id, 409, "analysis_unfinished")
 
     @app.get("/api/tables/{table_id}/record")
     async def api_record(request: Request, table_id: str) -> Response:
@@ -388,13 +395,13 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             game, record = records.parse(text)
             return kit(game.name).web.replay_json(record)
         except JokerError as e:
-            return JSONResponse({"error": str(e)}, status_code=500)
+            return JSONResponse({"error": message(e, lang_of(request), "web"), "code": e.code}, status_code=500)
 
     async def _no_analysis(request: Request, table_id: str) -> JSONResponse | None:
         """The refusal for a table whose game has no double-dummy analysis, else ``None``."""
         t = await hub_of(request).get(table_id)
         if t is not None and not t.kit.web.analysis:
-            return JSONResponse({"error": f"{t.game} games have no double-dummy analysis"}, status_code=404)
+            return refusal_json(request, 404, "no_analysis", game=t.game)
         return None
 
     @app.get("/api/tables/{table_id}/analysis")

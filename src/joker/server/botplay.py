@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from joker.errors import JokerError
-from .table import Table, TableError, bot_choice
+from .table import Table, TableError, bot_choice, refused
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -121,7 +121,7 @@ class Bots:
                 log.warning("table %s: bot %r cannot play seat %d: %s", t.id, name, seat + 1, e)
             except Exception:  # noqa: BLE001 - a broken bot must not stop the table
                 log.exception("table %s: bot %r failed for seat %d", t.id, name, seat + 1)
-        raise TableError("bot", "no bot could choose a move")
+        raise refused("bot", "no_bot_move")
 
     async def turn(self, t: Table, seq: int, delay: float) -> None:
         """After ``delay`` seconds, the bot to move at event ``seq`` plays (unless the table moved on)."""

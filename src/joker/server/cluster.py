@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping
 from . import social
 from .conns import Conn, dumps, error_text
 from .store import StoredTable
-from .table import FINISHED, Event, Pending, Table, TableError
+from .table import FINISHED, Event, Pending, Table, TableError, TableRefusal, refused
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -621,7 +621,8 @@ class Cluster:
         if reply is False:
             return False
         if reply is None:
-            conn.push(error_text("unavailable", "the table's server did not answer: try again", kind))
+            r = TableRefusal("table_unavailable")
+            conn.push(error_text("unavailable", str(r), kind, r))
             return True
         for text in reply["texts"]:
             conn.push(text)
@@ -637,7 +638,7 @@ class Cluster:
         if reply is False:
             return None
         if reply is None:
-            raise TableError("storage", "the table's server did not answer: try again")
+            raise refused("storage", "unavailable")
         if "error" in reply:
             raise TableError(reply["error"][0], reply["error"][1])
         return int(reply["seat"]), str(reply["token"])

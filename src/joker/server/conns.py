@@ -32,9 +32,11 @@ def dumps(msg: dict[str, Any]) -> str:
 
 
 def error_text(code: str, message: str, about: str | None = None, refusal: JokerError | None = None) -> str:
-    """An error message to one client; an engine refusal (a coded error) adds
-    its ``reason`` code and ``params`` so the page can say it in its language
-    (the ``refusals`` catalogue of :mod:`joker.i18n`)."""
+    """An error message to one client; a coded error behind it (an engine's
+    refusal, a malformed action, the table's own refusal: :mod:`joker.errors`)
+    adds its ``reason`` code and ``params`` as text so the page can say it in
+    its language (``common.js refusal``: the engine's refusals, the
+    ``notation`` catalogue, the ``web`` catalogue's ``table_…`` texts)."""
     msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if about:
         msg["about"] = about
@@ -94,23 +96,23 @@ async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int |
     ``greet(conn, t)`` pushes (the recent chat, :mod:`.social`) before any
     later message."""
     seat = None
-    problem = None
+    problem: JokerError | None = None
     if token:
         try:
             tid, s, nonce = verify(hub.secret, token)
             if tid != t.id:
-                problem = "the seat token is for another table"
+                problem = TokenError("table_token_other_table")
             elif not t.seat_of_nonce(s, nonce) and not (hub.cluster is not None
                                                         and await hub.cluster.reseated(t, s, nonce)):
-                problem = "the seat token is no longer valid (the seat was left or given to someone else)"
+                problem = TokenError("table_token_stale")
             else:
                 seat = s
         except TokenError as e:
-            problem = str(e)
+            problem = e
     async with hub.locks[t.id]:
         conn.seat = seat
         if problem:
-            conn.push(error_text("bad_token", problem + "; you are watching", "hello"))
+            conn.push(error_text("bad_token", str(problem), "hello", problem))
         conn.push(dumps({"type": "welcome", "table": t.id, "seat": seat, "seq": t.seq}))
         events = t.events_since(since) if since is not None else None
         if events is None:

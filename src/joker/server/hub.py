@@ -33,8 +33,8 @@ from .cluster import Cluster
 from .conns import Conn, dumps, error_text
 from .plugin import kit
 from .store import Store, StoredTable
-from .table import BOT, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, refused, \
-    clean_name
+from .table import BOT, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, TableRefusal, \
+    clean_name, refused
 from .tokens import new_nonce, sign
 from .writer import Writer
 
@@ -140,7 +140,7 @@ class Hub:
         try:
             k = kit(game)
         except JokerError as e:
-            raise TableError("game", str(e)) from None
+            raise TableError("game", str(e), e) from None
         try:
             r = k.game.parse_rules(rules)
         except JokerError as e:
@@ -189,7 +189,7 @@ class Hub:
             if tid not in self.tables and not await self.db(self.store.exists, tid):
                 break
         else:  # pragma: no cover - 31^6 ids
-            raise TableError("storage", "could not find a free table id")
+            raise refused("storage", "no_id")
         return Table(tid, game, rules, seed, kit(game).web.start_seat(rules, seed), seats, host_seat, options)
 
     def adopt(self, t: Table) -> None:
@@ -233,7 +233,7 @@ class Hub:
         try:
             await self.writer.write(p.persist)
         except LedgerError as e:
-            raise TableError("storage", f"could not save ({e}); nothing changed") from None
+            raise refused("storage", "not_saved", error=e) from None
         ev = self.install(t, p)
         if self.cluster is not None:
             self.cluster.publish(t, ev)
@@ -314,7 +314,8 @@ class Hub:
         kind = msg["type"]
         t = self.tables.get(conn.table_id)
         if t is None:
-            conn.push(error_text("no_table", "this table no longer exists", kind))
+            r = TableRefusal("table_gone")
+            conn.push(error_text("no_table", str(r), kind, r))
             return
         if kind == "ping":
             conn.push(dumps({"type": "pong", "seq": t.seq}))

@@ -39,7 +39,7 @@ import segno
 
 from .conns import dumps, error_text, presence
 from .protocol import RateLimit
-from .table import HUMAN, Table, TableError, clean_name, one_line
+from .table import HUMAN, Table, TableError, TableRefusal, clean_name, one_line, refused
 from .tokens import new_nonce
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def clean_chat(text: object) -> str:
     """A chat message: :func:`.table.one_line` of 1..:data:`MAX_CHAT` characters
     (zero-width joiners allowed: emoji need them).  Raises :class:`TableError`
     (``chat_text``, ``chat_empty``, ``chat_too_long``)."""
-    return one_line(text, MAX_CHAT, "a chat message", ("chat_text", "chat_empty", "chat_too_long", "chat_text"),
+    return one_line(text, MAX_CHAT, "chat", ("chat_text", "chat_empty", "chat_too_long", "chat_text"),
                     _ALLOWED_FORMAT)
 
 
@@ -132,7 +132,7 @@ async def post(hub: Hub, conn: Conn, t: Table, msg: dict[str, Any]) -> None:
     else:
         name = clean_name(msg["name"]) if msg.get("name") is not None else ""
         if name and any(s.name.casefold() == name.casefold() for s in t.seats):
-            raise TableError("name", f"{name!r} sits at this table: a spectator writes under another name")
+            raise refused("name", "spectator_name", name=repr(name))
     if not chat_limit(conn).allow():
         raise TableError("chat_rate_limited", f"too many chat messages: {CHAT_BURST} at once, then one every "
                          f"{1 / CHAT_RATE:g} seconds; this one was not sent")
@@ -178,9 +178,9 @@ def seat_link(hub: Hub, conn: Conn, t: Table, renewed: bool = False) -> str:
 
 def _seated(t: Table, seat: int | None) -> int:
     if seat is None:
-        raise TableError("spectator", "spectators have no seat link: take a seat first")
+        raise refused("spectator", "spectator_link")
     if t.seats[seat].kind != HUMAN:
-        raise TableError("seat", f"seat {seat + 1} has no player")
+        raise refused("seat", "no_player", seat=seat + 1)
     return seat
 
 
@@ -198,8 +198,8 @@ async def renew_link(hub: Hub, conn: Conn, t: Table) -> None:
         if c is not conn and c.seat == seat:
             c.seat = None
             t.online[seat] = max(0, t.online[seat] - 1)
-            c.push(error_text("bad_token", "your seat link was replaced by a new one on another device; "
-                              "you are watching", "renew_link"))
+            r = TableRefusal("table_link_replaced")
+            c.push(error_text("bad_token", str(r), "renew_link", r))
             c.push(dumps({"type": "welcome", "table": t.id, "seat": None, "seq": t.seq}))
             c.push(dumps(t.snapshot(None)))
             if reads_chat(t, None):

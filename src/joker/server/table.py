@@ -91,24 +91,25 @@ def one_line(value: object, limit: int, what: str, codes: tuple[str, str, str, s
     trimmed, 1..``limit`` characters, no control, format (but those in
     ``allow``), surrogate, private-use or unassigned character.  Raises
     :class:`TableError` of kind ``codes[0]`` (not text), ``codes[1]`` (empty),
-    ``codes[2]`` (too long) or ``codes[3]`` (a character), its message naming
-    ``what`` (e.g. "a name")."""
+    ``codes[2]`` (too long) or ``codes[3]`` (a character), said by the ``web``
+    catalogue's ``table_text_<what>``, ``table_empty_<what>``,
+    ``table_long_<what>`` or ``table_char_<what>`` (``what``: ``name`` or ``chat``)."""
     if not isinstance(value, str):
-        raise TableError(codes[0], f"{what} is text")
+        raise refused(codes[0], f"text_{what}")
     text = re.sub(r"\s+", " ", value).strip()
     if not text:
-        raise TableError(codes[1], f"{what} may not be empty")
+        raise refused(codes[1], f"empty_{what}")
     if len(text) > limit:
-        raise TableError(codes[2], f"{what} has at most {limit} characters, not {len(text)}")
+        raise refused(codes[2], f"long_{what}", limit=limit, n=len(text))
     for ch in text:
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in allow:
-            raise TableError(codes[3], f"{what} may not hold the control character U+{ord(ch):04X}")
+            raise refused(codes[3], f"char_{what}", char=f"{ord(ch):04X}")
     return text
 
 
 def clean_name(name: object) -> str:
     """A display name: :func:`one_line` of 1..24 characters.  Raises :class:`TableError` (``name``)."""
-    return one_line(name, MAX_NAME, "a name", ("name",) * 4)
+    return one_line(name, MAX_NAME, "name", ("name",) * 4)
 
 
 def check_spectator_chat(value: object) -> str:
@@ -435,7 +436,7 @@ class Table:
         if seat is None:
             seat = open_seats[0]
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise TableError("seat", f"no seat {seat!r}: seats are 1..{self.players}")
+            raise refused("seat", "no_seat", seat=repr(seat), first=1, last=self.players)
         if self.seats[seat].kind != OPEN:
             raise refused("seat", "seat_taken", seat=seat + 1, open=", ".join(str(i + 1) for i in open_seats))
         self._check_unique(name)
@@ -452,7 +453,7 @@ class Table:
         (his token stops working); during it a bot plays the seat until he takes it back."""
         s = self.seats[seat]
         if s.kind != HUMAN:
-            raise TableError("seat", f"seat {seat + 1} has no player to leave")
+            raise refused("seat", "no_player_to_leave", seat=seat + 1)
         seats = list(self.seats)
         if self.status == WAITING:
             seats[seat] = Seat(OPEN)
@@ -471,7 +472,7 @@ class Table:
         if self.status != PLAYING:
             raise refused("not_playing", "takeover_not_running")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise TableError("seat", f"no seat {seat!r}: seats are 0..{self.players - 1}")
+            raise refused("seat", "no_seat", seat=repr(seat), first=0, last=self.players - 1)
         s = self.seats[seat]
         if s.kind != HUMAN:
             raise refused("seat", "seat_is_bot", seat=seat + 1)
@@ -527,11 +528,11 @@ class Table:
         if source == "human" and self.seats[seat].takeover:
             raise refused("taken_over", "taken_over")
         if not isinstance(text, str):
-            raise TableError("notation", f"an action is text in the engine's notation ({self.kit.web.notation})")
+            raise refused("notation", "action_text", notation=self.kit.web.notation)
         try:
             action = self.kit.game.parse_action(text)
         except InvalidNotationError as e:
-            raise TableError("notation", str(e)) from None
+            raise TableError("notation", str(e), e) from None
         try:
             new = st.apply(action)
         except IllegalActionError as e:
@@ -562,7 +563,7 @@ class Table:
         """The host (seat ``by``) sets what spectators may do in the chat
         (:data:`SPECTATOR_CHAT`).  Raises :class:`TableError` (``host``, ``options``)."""
         if by != self.host_seat:
-            raise TableError("host", "only the host decides whether spectators see the chat")
+            raise refused("host", "host_chat")
         value = check_spectator_chat(value)
         options = self.options.copy(spectator_chat=value)
         ev = self._event("options", {"table": self.public(options=options, seq=self.seq + 1)})
@@ -588,11 +589,11 @@ class Table:
     def check_rematch(self, by: int) -> None:
         """Raises :class:`TableError` unless the host (seat ``by``) may make a rematch now."""
         if self.status != FINISHED:
-            raise TableError("not_over", "a rematch is made when the game is over")
+            raise refused("not_over", "rematch_not_over")
         if by != self.host_seat:
-            raise TableError("host", f"only the host ({self.names()[self.host_seat]}) starts a rematch")
+            raise refused("host", "host_rematch", host=self.names()[self.host_seat])
         if self.rematch is not None:
-            raise TableError("rematch", f"the rematch is already made: table {self.rematch}")
+            raise refused("rematch", "rematch_made", table=self.rematch)
 
     def plan_penalty(self, seat: int, note: str = "") -> Pending:
         """A stalling dot for ``seat``, voted by the other players (RULES.md §11)."""

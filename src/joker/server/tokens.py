@@ -14,14 +14,18 @@ import hashlib
 import hmac
 import secrets
 
-from joker.errors import JokerError
+from joker.errors import CodedError
 
 MAX_TOKEN = 200
 """Longest token accepted (bytes); a longer one is refused without parsing."""
 
 
-class TokenError(JokerError):
-    """A seat token that is malformed, forged or for another table."""
+class TokenError(CodedError):
+    """A seat token that is malformed or forged, said from the ``web``
+    catalogue (``table_token_…``) as the connection hears it: it then watches
+    (:func:`.conns.attach`)."""
+
+    catalogue = "web"
 
 
 def new_nonce() -> str:
@@ -49,11 +53,11 @@ def verify(secret: bytes, token: object) -> tuple[str, int, str]:
     """``(table_id, seat, nonce)`` of a genuine token.  Raises :class:`TokenError`
     naming what is wrong (the caller still checks the nonce against the seat)."""
     if not isinstance(token, str) or not token or len(token) > MAX_TOKEN:
-        raise TokenError("the seat token is missing or malformed")
+        raise TokenError("table_token_missing")
     parts = token.split(".")
     if len(parts) != 4 or not parts[1].isdigit():
-        raise TokenError("the seat token is malformed")
+        raise TokenError("table_token_malformed")
     table_id, seat, nonce, mac = parts
     if not hmac.compare_digest(mac, _mac(secret, f"{table_id}.{seat}.{nonce}")):
-        raise TokenError("the seat token's signature is wrong (it was not issued by this server)")
+        raise TokenError("table_token_signature")
     return table_id, int(seat), nonce

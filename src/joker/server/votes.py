@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .table import HUMAN, Table, TableError
+from .table import HUMAN, Table, TableError, refused
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -25,9 +25,9 @@ async def vote(hub: Hub, t: Table, voter: int, seat: int) -> None:
     """``voter`` votes the dot for ``seat`` (caller holds the lock).  Raises :class:`TableError`."""
     v = t.vote
     if v is None or v["seat"] != seat:
-        raise TableError("vote", "there is no stalling vote on that seat now")
+        raise refused("vote", "no_vote")
     if voter not in v["needed"]:
-        raise TableError("vote", "only the other players present vote")
+        raise refused("vote", "vote_others")
     v["voters"].add(voter)
     if v["voters"] >= v["needed"]:
         t.vote = None

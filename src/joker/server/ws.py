@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .conns import Conn, error_text
 from .hub import Hub
 from .protocol import ProtocolError, RateLimit, parse_message
+from .table import TableRefusal
 
 HELLO_TIMEOUT = 20.0
 
@@ -35,7 +36,8 @@ async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
     await ws.accept()
     t = await hub.get(table_id)
     if t is None:
-        await ws.send_text(error_text("no_table", f"there is no table {table_id[:20]!r}"))
+        r = TableRefusal("table_no_table", id=table_id[:20])
+        await ws.send_text(error_text("no_table", str(r), refusal=r))
         await ws.close(code=4404)
         return
 

@@ -23,7 +23,6 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from joker import records
 from joker.cards import format_card
@@ -32,6 +31,7 @@ from joker.game import Game
 from joker.games.durak.engine.state import DurakState
 from joker.i18n import Tr
 
+from ..terminal import print_invalid_record
 from .events import bout_ended, bout_start, events, final_table, game_start, took
 
 GAME = "durak"
@@ -39,21 +39,22 @@ GAME = "durak"
 
 def replay_other_game(file: Path, as_json: bool, lang: str = "en") -> bool:
     """Replay ``file`` here when it is a Durak record and return ``True``;
-    return ``False`` for anything else (a Joker record, an unreadable file),
-    which ``joker replay`` then reads as it always has.  ``lang``: the language of the
-    account (``en``, ``ru``).  Exits 1 naming the first bad action of a Durak record that
-    does not replay."""
+    return ``False`` for a Joker record, which ``joker replay`` then reads as it
+    always has.  ``lang``: the language of the account and of the errors (``en``,
+    ``ru``).  Exits 1 naming the problem (:func:`~joker.cli.terminal.print_invalid_record`)
+    for a file that is not a record of a known game, or the first bad action of a
+    Durak record that does not replay."""
     try:
         game, record = records.load(file)
-    except RecordError:
-        return False
+    except RecordError as e:
+        print_invalid_record(file, e, lang)
+        raise typer.Exit(1)
     if game.name != GAME:
         return False
     try:
         lines, summary = _replay(game, record, lang)
     except RecordError as e:
-        err = Console(stderr=True, highlight=False)
-        err.print(f"[bold red]error:[/] invalid record {escape(str(file))}: {escape(str(e))}", soft_wrap=True)
+        print_invalid_record(file, e, lang)
         raise typer.Exit(1)
     if as_json:
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))

@@ -47,7 +47,7 @@ def load_session(path: Path, lang: str | None = None, bots: str | None = None, s
     record or one of another game, ``ValueError`` for bad bots."""
     game, record = records.load(path)
     if game.name != GAME:
-        raise RecordError(f"not a Durak record: \"game\" is {game.name!r}")
+        raise RecordError("durak_game", game=game.name)
     state = records.final_state(game, record)
     human, lang, seat_bots, names = seats_of(record.meta or {}, record.players, GAME, lang, bots)
     return TerminalDurak(state, names, seat_bots, human, save_path or Path(path), lang, console, input_fn)

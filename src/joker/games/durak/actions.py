@@ -92,14 +92,14 @@ def parse_action(text: str) -> Action:
     t = text.strip()
     low = t.lower()
     if not t:
-        raise InvalidNotationError("empty action")
+        raise InvalidNotationError("action_empty")
     if low in _WORDS:
         return _WORDS[low]
     head, colon, rest = low.partition(":")
     if colon:
         kind = _PREFIXES.get(head.strip())
         if kind is None:
-            raise InvalidNotationError(f"bad Durak action {text!r}: write transfer:8D or show:9H")
+            raise InvalidNotationError("durak_action_prefix", text=text)
         made: Action = kind(parse_card(rest))
         return made
     if "/" in t:
@@ -108,10 +108,7 @@ def parse_action(text: str) -> Action:
     try:
         return Attack(parse_card(t))
     except InvalidNotationError:
-        raise InvalidNotationError(
-            f"bad Durak action {text!r}: write a card (8C), a beat (KC/8C), transfer:8D, show:9H, "
-            f"take, done or pass"
-        ) from None
+        raise InvalidNotationError("durak_action", text=text) from None
 
 
 def format_action(action: Action) -> str:

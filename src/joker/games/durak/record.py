@@ -85,15 +85,15 @@ class DurakRecord:
         """Read a record (lenient about card notation and list-or-string fields).
         Raises :class:`RecordError` naming the problem."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise RecordError(f"not a joker record (missing \"format\": \"{FORMAT}\")")
+            raise RecordError("not_record", format=FORMAT)
         if data.get("game") != NAME:
-            raise RecordError(f"not a Durak record: \"game\" is {data.get('game')!r}")
+            raise RecordError("durak_game", game=data.get("game"))
         if data.get("version") != FORMAT_VERSION:
-            raise RecordError(f"unsupported Durak record version {data.get('version')!r} (this reads {FORMAT_VERSION})")
+            raise RecordError("durak_version", version=data.get("version"), supported=FORMAT_VERSION)
         try:
             rv = int(data.get("rules_version", RULES_VERSION))
             if rv > RULES_VERSION:
-                raise RecordError(f"record written by a newer engine (rules_version {rv} > {RULES_VERSION})")
+                raise RecordError("durak_rules_version", version=rv, engine=RULES_VERSION)
             start = data.get("start")
             games = tuple(_entry(i, g) for i, g in enumerate(data["games"]))
             return cls(
@@ -108,7 +108,7 @@ class DurakRecord:
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, JokerError) as e:
-            raise RecordError(f"malformed Durak record: {type(e).__name__}: {e}") from None
+            raise RecordError("durak_malformed", kind=type(e).__name__, error=e) from None
 
 
 def _cards(x: Any) -> tuple[int, ...]:
@@ -129,7 +129,7 @@ def record_of(state: DurakState, players: tuple[str, ...] | None = None,
     n = state.players
     names = players or tuple(f"Player {i + 1}" for i in range(n))
     if len(names) != n:
-        raise RecordError(f"{len(names)} player names for {n} seats")
+        raise RecordError("durak_names", names=len(names), n=n)
     per_game: list[list[str]] = [[] for _ in state.dealt]
     for g, a in state.log:
         per_game[g].append(str(a))
@@ -142,10 +142,10 @@ def start_of(record: DurakRecord) -> DurakState:
     try:
         rules = parse_rules(record.rules)
         if len(record.players) != rules.players:
-            raise RecordError(f"{len(record.players)} players for rules {record.rules} ({rules.players} seats)")
+            raise RecordError("durak_players", players=len(record.players), rules=record.rules, seats=rules.players)
         return new_game(rules, record.seed, record.start, tuple(g.deal for g in record.games))
     except (RulesError, InvalidNotationError) as e:
-        raise RecordError(f"bad record: {e}") from None
+        raise RecordError("durak_bad", error=e) from None
 
 
 def replay_steps(record: DurakRecord) -> Iterator[Step[DurakState, Action]]:
@@ -154,14 +154,14 @@ def replay_steps(record: DurakRecord) -> Iterator[Step[DurakState, Action]]:
     state = start_of(record)
     for g, entry in enumerate(record.games):
         for k, text in enumerate(entry.actions):
-            where = f"game {g + 1}, action {k + 1} {text!r}"
+            where = {"game": g + 1, "k": k + 1, "text": text}
             if state.game != g or state.is_terminal():
-                raise RecordError(f"{where}: game {g + 1} is already over")
+                raise RecordError("durak_over", **where)
             try:
                 action = parse_action(text)
                 seat = state.current_player
                 after = state.apply(action)
             except (IllegalActionError, InvalidNotationError) as e:
-                raise RecordError(f"{where}: {e}") from None
+                raise RecordError("durak_action", **where, error=e) from None
             yield Step(state, seat, action, after)
             state = after

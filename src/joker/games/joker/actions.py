@@ -130,11 +130,11 @@ def parse_action(text: str) -> Action:
     t = text.strip()
     low = t.lower()
     if not t:
-        raise InvalidNotationError("empty action")
+        raise InvalidNotationError("action_empty")
     if low[0] == "b" and low[1:].isascii() and low[1:].isdigit():  # not "b²": int() refuses it
         n = int(low[1:])
         if n >= len(BIDS):
-            raise InvalidNotationError(f"bid too large: {text!r}")
+            raise InvalidNotationError("action_bid_too_large", text=text)
         return BIDS[n]
     if low.startswith("trump:"):
         suit = parse_trump_letter(t[6:].strip())
@@ -143,7 +143,7 @@ def parse_action(text: str) -> Action:
     c = parse_card(parts[0])
     if c < JOKER1:
         if len(parts) != 1:
-            raise InvalidNotationError(f"only a joker takes a call or mode: {text!r}")
+            raise InvalidNotationError("action_call_not_joker", text=text)
         return PLAYS[c]
     if len(parts) == 2 and parts[1] in ("high", "low"):
         return JOKER_FOLLOWS[(c, parts[1] == "high")]
@@ -152,15 +152,11 @@ def parse_action(text: str) -> Action:
     except ValueError:
         call = None
     if call is None:
-        raise InvalidNotationError(
-            f"a joker needs a call or a mode: {text!r} (lead: X1:high:H, X1:takes:H, X1:give, X1:top; "
-            f"follow: X1:high, X1:low)"
-        )
+        raise InvalidNotationError("action_joker_call", text=text)
     needs_suit = call in (JokerCall.HIGH, JokerCall.TAKES)
     if needs_suit != (len(parts) == 3):
-        raise InvalidNotationError(
-            f"{call.value} {'needs' if needs_suit else 'takes no'} suit: {text!r}"
-        )
+        raise InvalidNotationError("action_call_needs_suit" if needs_suit else "action_call_no_suit",
+                                   call=call.value, text=text)
     return JOKER_LEADS[(c, call, parse_suit(parts[2]) if needs_suit else None)]
 
 

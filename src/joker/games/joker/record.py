@@ -126,25 +126,25 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise RecordError(f"not JSON: {e}") from None
+            raise records.not_json(e) from None
         return cls.from_dict(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> "GameRecord":
         """Read a record from parsed JSON.  Raises :class:`RecordError`."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"not a joker record (missing \"format\": \"{FORMAT}\")")
+            raise RecordError("not_record", format=FORMAT)
         if data.get("version") != FORMAT_VERSION:
-            raise RecordError(f"record format version {data.get('version')!r} is not supported (only {FORMAT_VERSION})")
+            raise RecordError("version", version=data.get("version"), supported=FORMAT_VERSION)
         try:
             rules_text = str(data["rules"])
             rules = parse_rules(rules_text)
             players = tuple(str(p) for p in data.get("players") or [f"Player {i + 1}" for i in range(rules.players)])
             if len(players) != rules.players:
-                raise RecordError(f"{len(players)} players named, the rules have {rules.players}")
+                raise RecordError("players_named", n=len(players), players=rules.players)
             fd = data.get("first_dealer")
             if not isinstance(fd, int) or not 1 <= fd <= rules.players:
-                raise RecordError(f"first_dealer must be a seat 1..{rules.players}, not {fd!r}")
+                raise RecordError("first_dealer", players=rules.players, value=fd)
             deals = tuple(_deal_from_dict(i, x, rules.players) for i, x in enumerate(data.get("deals") or []))
             penalties = tuple(_penalty_from_dict(x, rules.players) for x in data.get("penalties") or [])
             seed = data.get("seed")
@@ -161,9 +161,9 @@ class GameRecord:
         except RecordError:
             raise
         except JokerError as e:
-            raise RecordError(str(e)) from None
+            raise RecordError("error", error=e) from None
         except (KeyError, TypeError, ValueError) as e:
-            raise RecordError(f"malformed record: {type(e).__name__}: {e}") from None
+            raise RecordError("malformed", kind=type(e).__name__, error=e) from None
 
 
 def _deal_to_dict(i: int, e: DealEntry) -> dict[str, Any]:
@@ -191,17 +191,16 @@ def _cards_text(x: Any) -> tuple[str, ...]:
 
 
 def _deal_from_dict(i: int, x: Any, n: int) -> DealEntry:
-    where = f"deal {i + 1}"
     if not isinstance(x, dict):
-        raise RecordError(f"{where}: not an object")
+        raise RecordError("deal_not_object", deal=i + 1)
     if x.get("deal", i + 1) != i + 1:
-        raise RecordError(f"{where}: numbered {x.get('deal')!r}")
+        raise RecordError("deal_numbered", deal=i + 1, number=x.get("deal"))
     try:
         result = x.get("result")
         if "hands" in x:
             hands = tuple(_cards_text(h) for h in x["hands"])
             if len(hands) != n:
-                raise RecordError(f"{where}: {len(hands)} hands for {n} players")
+                raise RecordError("deal_hands", deal=i + 1, hands=len(hands), n=n)
             actions = x.get("actions") or []
             if isinstance(actions, str):
                 actions = actions.split()
@@ -212,7 +211,7 @@ def _deal_from_dict(i: int, x: Any, n: int) -> DealEntry:
         bids = x.get("bids")
         tricks = x.get("tricks")
         if tricks is None:
-            raise RecordError(f"{where}: needs either hands and actions, or trump, bids and tricks")
+            raise RecordError("deal_kind", deal=i + 1)
         return DealEntry(
             trump=trump,
             bids=None if bids is None else tuple(int(b) for b in bids),
@@ -223,7 +222,7 @@ def _deal_from_dict(i: int, x: Any, n: int) -> DealEntry:
     except RecordError:
         raise
     except (JokerError, TypeError, ValueError) as e:
-        raise RecordError(f"{where}: {e}") from None
+        raise RecordError("deal_error", deal=i + 1, error=e) from None
 
 
 def _penalty_to_dict(p: Penalty) -> dict[str, Any]:
@@ -239,17 +238,17 @@ def _penalty_from_dict(x: Any, n: int) -> Penalty:
     try:
         seat = int(x["seat"])
         if not 1 <= seat <= n:
-            raise RecordError(f"penalty seat {seat} is not 1..{n}")
+            raise RecordError("penalty_seat", seat=seat, n=n)
         kind = str(x["kind"])
         if kind not in ("fine", "dot"):
-            raise RecordError(f"penalty kind {kind!r} is not 'fine' or 'dot'")
+            raise RecordError("penalty_kind", kind=kind)
         deal = x.get("deal")
         return Penalty(seat - 1, kind, str(x.get("code", "other")), int(x.get("value", 0)),
                        None if deal is None else int(deal) - 1, str(x.get("note", "")))
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError) as e:
-        raise RecordError(f"malformed penalty {x!r}: {e}") from None
+        raise RecordError("penalty", penalty=x, error=e) from None
 
 
 # -- from a state ----------------------------------------------------------------
@@ -313,9 +312,9 @@ def start_state(record: GameRecord) -> GameState:
     Raises :class:`RecordError`."""
     rules = parse_rules(record.rules)
     if record.rules_version > RULES_VERSION:
-        raise RecordError(f"record needs rules version {record.rules_version}; this engine has {RULES_VERSION}")
+        raise RecordError("rules_version", version=record.rules_version, engine=RULES_VERSION)
     if len(record.deals) > len(rules.deals):
-        raise RecordError(f"the record has {len(record.deals)} deals; the schedule has {len(rules.deals)}")
+        raise RecordError("too_many_deals", deals=len(record.deals), schedule=len(rules.deals))
     explicit = []
     for e in record.deals:
         if e.hands is None:
@@ -327,13 +326,17 @@ def start_state(record: GameRecord) -> GameState:
         )
     real = any(e.real_cards for e in record.deals) or (not record.deals and record.seed is None)
     if real and explicit:
-        raise RecordError("a record mixes played deals and real-card deals; this version needs one kind")
+        raise RecordError("mixed_deals")
     try:
         state = new_game(rules, seed=None if real else (record.seed or 0), deals=explicit,
                          first_dealer=record.first_dealer, real_cards=real)
     except JokerError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError("error", error=e) from None
     return state
+
+
+_ACTION_CODES = {Phase.TRUMP: "action_trump", Phase.BID: "action_bid", Phase.PLAY: "action_play"}
+"""The :mod:`joker.i18n.records` code of a refused action, by the phase it was tried in."""
 
 
 def replay_steps(record: GameRecord) -> Iterator[Step[GameState, Logged]]:
@@ -355,15 +358,14 @@ def _steps(state: GameState, record: GameRecord) -> Iterator[Step[GameState, Log
     """:func:`replay_steps` from ``state``, the record's :func:`start_state`."""
     rules = state.rules
     for i, e in enumerate(record.deals):
-        c = rules.deals[i].cards
-        where = f"deal {i + 1} ({c} card{'s' if c != 1 else ''})"
+        where = {"deal": i + 1, "cards": rules.deals[i].cards}
         if state.deal_index != i or state.is_terminal():
-            raise RecordError(f"{where}: the previous deal did not finish")
+            raise RecordError("deal_unfinished", **where)
         if e.real_cards and e.tricks is not None:  # (a real-cards deal always has tricks)
             try:
                 after = state.apply_summary(parse_trump_letter(e.trump), e.bids, e.tricks, e.house_override)
             except JokerError as err:
-                raise RecordError(str(err)) from err  # apply_summary names the deal itself
+                raise RecordError("error", error=err) from err  # apply_summary names the deal itself
             yield Step(state, None, after.actions()[-1][1], after)  # the deal's DealSummary, as the engine logged it
             state = after
         else:
@@ -373,17 +375,17 @@ def _steps(state: GameState, record: GameRecord) -> Iterator[Step[GameState, Log
                     action = parse_action(text)
                     after = state.apply(action)
                 except JokerError as err:
-                    place = f"trick {trick}, " if state.phase is Phase.PLAY else f"{state.phase.value}, "
-                    raise RecordError(f"{where}, {place}action {k + 1} {text!r}: {err}") from None
+                    code = _ACTION_CODES.get(state.phase, "action_over")
+                    raise RecordError(code, **where, trick=trick, k=k + 1, text=text, error=err) from None
                 if after.deal_index != i and k + 1 < len(e.actions):
-                    raise RecordError(f"{where}: {len(e.actions) - k - 1} actions after the deal ended")
+                    raise RecordError("actions_after_end", **where, n=len(e.actions) - k - 1)
                 yield Step(state, state.current_player, action, after)
                 state = after
         if e.result is not None and i < len(state.results):
             want = e.result.get("scores")
             got = list(state.results[i].scores)
             if want is not None and list(want) != got:
-                raise RecordError(f"{where}: stored scores {want} differ from the rules' {got}")
+                raise RecordError("scores_differ", **where, want=want, got=got)
 
 
 def replay(record: GameRecord) -> GameState:
@@ -424,7 +426,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"cannot read {path}: {e}") from None
+        raise RecordError("unreadable", path=path, error=e) from None
     return GameRecord.from_json(text)
 
 

@@ -6,9 +6,18 @@ const J = window.JOKER || {};
 const SUITS = "SCDH";
 const SUIT_SYM = "♠♣♦♥";
 
-// "{name}" placeholders of s filled from vals.
+// "{name}" placeholders of s filled from vals; "{name!r}" quoted as Python's repr
+// quotes a string (the catalogues' texts are Python format strings).
 function fill(s, vals) {
-  return vals ? s.replace(/\{(\w+)\}/g, (m, k) => (k in vals ? String(vals[k]) : m)) : s;
+  return vals ? s.replace(/\{(\w+)(!r)?\}/g, (m, k, r) => (k in vals ? (r ? pyRepr(String(vals[k])) : String(vals[k])) : m)) : s;
+}
+
+// Python's repr of a string: in single quotes (double ones when it holds a ' and
+// no "), with backslashes, the quote and line breaks escaped.
+function pyRepr(s) {
+  const q = s.includes("'") && !s.includes('"') ? '"' : "'";
+  const body = s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t");
+  return q + body.split(q).join("\\" + q) + q;
 }
 
 function T(key, vals) {
@@ -16,11 +25,19 @@ function T(key, vals) {
 }
 
 // An error message in the page's language: an engine refusal from its reason
-// code and params (joker.i18n.refusals), a table's refusal from the page's
-// catalogue (its table_… texts), anything else as the server said it.
-function refusal(m) {
-  const text = m.reason && ((J.refusals && J.refusals[m.reason]) || (J.T && J.T[m.reason]));
-  return text ? fill(text, m.params) : m.message;
+// code and params (joker.i18n.refusals), a malformed action from the notation
+// catalogue (joker.i18n.notation), a table's refusal from the page's catalogue
+// (its table_… texts; the three have no code in common), anything else as the
+// server said it.  names: the players' names as the page shows them (seatNames);
+// a refusal naming a seat ({name}, {seat}) names its player so (a bot's name in
+// the page's language, not the stored one).
+function refusal(m, names) {
+  const text = m.reason && ((J.refusals && J.refusals[m.reason]) || (J.notation && J.notation[m.reason]) ||
+    (J.T && J.T[m.reason]));
+  if (!text) return m.message;
+  const p = Object.assign({}, m.params);
+  if (names && "name" in p && p.seat && names[p.seat - 1]) p.name = names[p.seat - 1];
+  return fill(text, p);
 }
 
 // A name of the names catalogue (joker.i18n.names, window.JOKER.names): a rules option

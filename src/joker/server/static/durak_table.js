@@ -82,7 +82,7 @@ const conn = tableSocket(TABLE_ID, {
     if (m.type === "presence") { S.online = m.online; S.watchers = m.watchers; render(); }
     else if (m.type === "timer") { S.timer = m.timer; S.timerAt = Date.now(); renderTimer(); }
     else if (m.type === "error" && !Social.owns(m)) {
-      toast(T("error") + ": " + refusal(m), "error");
+      toast(T("error") + ": " + refusal(m, S.table && names()), "error");
     }
   },
   any: (m) => Social.message(m, S),

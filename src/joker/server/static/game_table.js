@@ -38,7 +38,7 @@ function connect() {
     botNotice(m, (s) => (S.table.seats[s] && S.table.seats[s].name) || "#" + (s + 1));
     if (m.type === "welcome") seat = m.seat;
     else if (m.type === "snapshot" || m.type === "event") { seq = m.seq; show(m); }
-    else if (m.type === "error" && !Social.owns(m)) toast(refusal(m), "error");
+    else if (m.type === "error" && !Social.owns(m)) toast(refusal(m, S.table && seatNames(S.table.seats)), "error");
     Social.message(m, { seat: seat, table: S.table });
   };
 }

@@ -90,7 +90,7 @@ function handle(m) {
       // a second tap that raced the first one's answer: the move went through, say nothing
       if (m.code === "not_your_turn" && Date.now() - S.actedAt < 3000) break;
       if (Social.owns(m)) break;
-      toast(T("error") + ": " + refusal(m), "error");
+      toast(T("error") + ": " + refusal(m, S.table && names()), "error");
       break;
   }
 }

@@ -117,7 +117,7 @@ const Social = (function () {
 
   function chatError(m) {
     const key = "err_" + m.code;
-    const text = hasText(key) ? T(key, { n: MAX }) : m.message;
+    const text = hasText(key) ? T(key, { n: MAX }) : refusal(m);
     el("chat-error").textContent = text;
     toast(T("error") + ": " + text, "error");
   }
