@@ -221,7 +221,7 @@ def test_the_language_follows_the_browser_and_switches(server, browser, shots):
     page.click("#lang-ru")
     expect(page.locator("#c-submit")).to_have_text("Создать стол")
     page.goto(server + "/keeper")  # the choice is remembered
-    expect(page.locator("h1")).to_have_text("Запись партии")
+    expect(page.locator("h1")).to_have_text("Подсчёт очков")
     assert not errors
     ctx.close()
 
