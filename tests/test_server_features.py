@@ -385,6 +385,11 @@ def test_the_scorekeeper_reopens_an_ended_day_and_names_its_own_controls(tmp_pat
             "not Бутка 1, Печун 0, Бардак 0, Монай 0: to change them, take them back first with “Undo” (or give the "
             "same bids)")
         assert tc.get(api).json()["current"]["bids"] == [0, 0, 0, 0]
+        # tricks with no trump (the page's button waits for one; the API is refused in the page's words)
+        assert _error(tc.post(f"{api}/tricks", json={"tricks": [1, 0, 0, 0]})) == (
+            "deal 1 (1 card): choose the trump first (a suit or “no trump” under “Trump”)")
+        assert _error(tc.post(f"{api}/tricks", json={"tricks": [1, 0, 0, 0]}, headers={"Accept-Language": "ru"})) == (
+            "раздача 1 (1 карта): сначала выберите козырь (масть или «без козыря» в разделе «Козырь»)")
         # the page: a Reopen button once the day has ended (its label in the page's catalogue)
         assert "day_reopen" in tc.get("/keeper").text
 

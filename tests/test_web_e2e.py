@@ -248,25 +248,43 @@ def test_two_deals_on_the_scorekeepers_page(server, browser, shots):
         page.click(selector)
         expect(page.locator(selector)).to_have_class(re.compile("selected"))
 
+    score, missing = page.locator("#g-score"), page.locator("#g-missing")
+
+    def incomplete(text: str) -> None:  # "Score the deal" waits, and the line beside it says what for
+        expect(score).to_be_disabled()
+        expect(missing).to_have_text(text)
+
     # deal 1 (1 card; Монай deals, Бутка bids first): trump ♥, bids 0 0 0 0, tricks 0 1 0 0
     expect(page.locator("#g-next")).to_contain_text("Deal 1 of 2")
+    incomplete("choose the trump")
     tap('#g-trump button[data-trump="H"]')
+    incomplete("bids to enter: Бутка, Печун, Бардак, Монай")
     for seat in (0, 1, 2):
         tap(f'#g-bids .tap-row[data-seat="{seat}"] button[data-bid="0"]')
+    incomplete("bids to enter: Монай")
     # the others bid 0: the dealer may not say 1
     expect(page.locator('#g-bids .tap-row[data-seat="3"] button[data-bid="1"]')).to_be_disabled()
     tap('#g-bids .tap-row[data-seat="3"] button[data-bid="0"]')
+    incomplete("tricks to enter: Бутка, Печун, Бардак, Монай")
     for seat, t in enumerate((0, 1, 0, 0)):
         tap(f'#g-tricks .tap-row[data-seat="{seat}"] button[data-tricks="{t}"]')
+    expect(score).to_be_enabled()
+    expect(missing).to_have_text("")
     page.screenshot(path=str(shots / "keeper-deal1.png"), full_page=True)
     page.click("#g-score")
     expect(page.locator("#g-next")).to_contain_text("Deal 2 of 2")
     # deal 2 (2 cards; Бутка deals, Печун bids first): trump ♠, bids 0 1 0 0, tricks 0 1 1 0
+    incomplete("choose the trump")
     tap('#g-trump button[data-trump="S"]')
     for seat, b in ((1, 1), (2, 0), (3, 0), (0, 0)):
         tap(f'#g-bids .tap-row[data-seat="{seat}"] button[data-bid="{b}"]')
+    for seat in (1, 2, 3, 0):  # every count, but 0 of the deal's 2 tricks
+        tap(f'#g-tricks .tap-row[data-seat="{seat}"] button[data-tricks="0"]')
+    incomplete("tricks add up to 0 of 2")
+    page.screenshot(path=str(shots / "keeper-deal2-sum.png"), full_page=True)
     for seat, t in enumerate((0, 1, 1, 0)):
         tap(f'#g-tricks .tap-row[data-seat="{seat}"] button[data-tricks="{t}"]')
+    expect(score).to_be_enabled()
     page.click("#g-score")
     expect(page.locator("#g-complete")).to_be_visible()
     # the sheet: deal scores 50 10 50 50 and 50 100 10 50; block premiums +300 (Бутка) and +200 (Монай),

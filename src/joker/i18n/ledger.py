@@ -306,6 +306,7 @@ VARIANTS: dict[str, dict[str, dict[str, str]]] = {
             "all_entered_finish": "game {game}: all {deals} deals are entered (finish it with “Finish the game”)",
             "dealer_bid": "{where}: the bids sum to {cards}; the dealer {name} (seat {seat}) may not bid {bid} "
                           "(if that is what was said, tick “record the dealer's forbidden bid as said”)",
+            "trump_first": "{where}: choose the trump first (a suit or “no trump” under “Trump”)",
             "deal_trump_differs": "{where}: the trump already entered for this deal is {entered}, not {given}: to "
                                   "change it, take it back first with “Undo” (or give the same trump)",
             "deal_bids_differ": "{where}: the bids already entered for this deal are {entered}, not {given}: to "
@@ -336,6 +337,7 @@ VARIANTS: dict[str, dict[str, dict[str, str]]] = {
                                   "«Закончить партию»)",
             "dealer_bid": "{where}: сумма заказов — {cards}; сдающий {name} (место {seat}) не может заказать {bid} "
                           "(если так и было сказано, отметьте «записать запрещённый заказ сдающего как сказан»)",
+            "trump_first": "{where}: сначала выберите козырь (масть или «без козыря» в разделе «Козырь»)",
             "deal_trump_differs": "{where}: для этой раздачи уже записан козырь {entered}, а не {given}: чтобы его "
                                   "изменить, сначала отмените его кнопкой «Отменить» или укажите тот же козырь",
             "deal_bids_differ": "{where}: для этой раздачи уже записаны заказы {entered}, а не {given}: чтобы их "

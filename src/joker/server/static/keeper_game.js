@@ -90,7 +90,23 @@ function renderEntry() {
   });
   const sum = tricks.reduce((a, b) => a + (b || 0), 0);
   $("g-sum").textContent = T("tricks_sum", { sum: sum, cards: c.cards });
-  $("g-score").disabled = tricks.some((x) => x === null);
+  const missing = entryMissing(c, sum);
+  $("g-missing").textContent = missing || "";
+  $("g-score").disabled = missing !== null;
+}
+
+// What the deal still lacks before it can be scored, as the ledger checks it
+// (joker.ledger.entry; the server still refuses what slips by): the trump, every bid (when the deal has bids), every trick
+// count, tricks adding up to the deal's cards.  The first part missing, said
+// for the line beside "Score the deal" (players in bidding order); null when
+// the entry is complete.
+function entryMissing(c, sum) {
+  const unset = (values) => c.bid_order.filter((s) => values[s] === null).map((s) => G.players[s]).join(", ");
+  if (c.trump === null) return T("missing_trump");
+  if (c.needs_bids && c.bids.some((b) => b === null)) return T("missing_bids", { names: unset(c.bids) });
+  if (tricks.some((t) => t === null)) return T("missing_tricks", { names: unset(tricks) });
+  if (sum !== c.cards) return T("missing_sum", { sum: sum, cards: c.cards });
+  return null;
 }
 
 function render() {
