@@ -159,6 +159,13 @@ def _play(page, shots: Path, tag: str, expected: list[str], words: dict[str, str
         assert _in_viewport(page, "#d-hand .card, #d-actions button") == [], f"off screen at {kind} ({len(done)} clicked)"
         if kind not in seen:
             _shot(page, shots, f"{tag}-{kind}.png")
+        # a take's notice is shown while its bout lasts (the defender taking), not in the next bout;
+        # at a lead (a new bout) neither is a transfer's
+        notice = page.locator("#d-notice")
+        text = notice.text_content() or ""
+        if words and "old" not in (notice.get_attribute("class") or "").split():
+            assert not text.endswith(" " + words["take"]) or page.evaluate("S.view.taking"), f"stale notice: {text}"
+            assert not (kind == "lead" and words["transfer"] in text), f"stale notice at a lead: {text}"
         seq = int(page.evaluate("() => document.body.dataset.seq"))
         if kind in ("take", "done", "pass"):
             page.click(f"#d-{kind}")
@@ -221,7 +228,8 @@ def test_a_durak_game_against_two_bots_played_by_clicking_on_a_desktop(server, b
 
     game, rec = records.parse(json.dumps(record))
     fool = records.final_state(game, rec).results[0]
-    _said_once(page, "A draw: nobody is the fool" if fool is None else f"{rec.players[fool]} is the fool")
+    _said_once(page, "A draw: nobody is the fool" if fool is None else "You are the fool" if fool == 0
+               else f"{rec.players[fool]} is the fool")  # the viewer (seat 0) is "you"
     assert rec.players[0] == "Ann" and rec.rules == RULES
     # every action clicked is in the record, in order, as seat 0's
     assert [a for s, a in _seat_actions(record) if s == 0] == expected
@@ -274,6 +282,14 @@ def test_the_same_game_on_a_phone_in_russian(server, browser, shots):  # noqa: F
     ctx, page, errors = _page(browser, locale="ru-RU", width=390, height=844)
     _create(page, server, seed)
     expect(page.locator("#c-game option:checked")).to_have_text("Переводной дурак")
+    # the Durak options in Russian words only (an option's name in the rules string is its tooltip);
+    # the preset says no player count (the players' select does); every select within the phone's width
+    texts = page.evaluate("() => [...document.querySelectorAll('#c-durak-box label, #c-durak-box option, #c-preset option')]"
+                          ".map((e) => e.textContent)")
+    assert texts and [t for t in texts if re.search("[A-Za-z]", t)] == [], texts
+    expect(page.locator("#c-preset option:checked")).to_have_text("Переводной дурак, 36 карт")
+    assert page.evaluate("() => Math.max(...[...document.querySelectorAll('#create select')]"
+                         ".map((s) => s.getBoundingClientRect().right))") <= 390
     _shot(page, shots, "phone-lobby-ru.png")
     page.click("#c-submit")
     page.wait_for_url(re.compile(r"/t/[a-z0-9]+$"))
@@ -283,7 +299,8 @@ def test_the_same_game_on_a_phone_in_russian(server, browser, shots):  # noqa: F
                                                     "hidden": "Скрытый козырь", "prikup": "берёт свой прикуп"})
     assert done == expected
     fool = page.evaluate("S.view.results[0]")
-    _said_once(page, "Ничья: дурака нет" if fool is None else f"Дурак — {page.evaluate('names()')[fool]}")
+    _said_once(page, "Ничья: дурака нет" if fool is None else "Вы — дурак" if fool == page.evaluate("S.seat")
+               else f"Дурак — {page.evaluate('names()')[fool]}")
     # nothing sticks out of the phone's width, at the table or in the replay
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     page.locator("#d-end a", has_text="Просмотр").click()

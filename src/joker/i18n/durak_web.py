@@ -79,6 +79,7 @@ EN: dict[str, str] = {
     "ev_fool_next": "Game {game} of {games} over: {name} is the fool. Game {next} begins",
     "ev_draw_next": "Game {game} of {games} over: a draw, nobody is the fool. Game {next} begins",
     "d_fool_is": "{name} is the fool",
+    "d_you_fool": "You are the fool",
     "d_draw": "A draw: nobody is the fool",
     "total": "fools",
     # the replay viewer
@@ -160,6 +161,7 @@ RU: dict[str, str] = {
     "ev_fool_next": "Игра {game} из {games} окончена: {name} — дурак. Начинается игра {next}",
     "ev_draw_next": "Игра {game} из {games} окончена: ничья, дурака нет. Начинается игра {next}",
     "d_fool_is": "Дурак — {name}",
+    "d_you_fool": "Вы — дурак",
     "d_draw": "Ничья: дурака нет",
     "total": "в дураках",
     "r_game": "Игра {n}",

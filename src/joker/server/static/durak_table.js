@@ -30,9 +30,11 @@ function boutOf(v) { return v ? v.game + ":" + v.bouts : ""; }
 function noticeOld() { return !S.notice || Date.now() - S.noticeAt > 6000 || (!!S.view && boutOf(S.view) !== S.noticeBout); }
 setInterval(() => { $("d-notice").classList.toggle("old", noticeOld()); }, 500);
 
+// (an action's notice belongs to the bout it was played in, ``before``'s: a take that ends the bout
+// at once must not be shown as the next bout's)
 function describe(m, before, after) {
   say(actionWords(m.action, nameOf(m.seat), before ? before.phase : "lead", nameOf(after && after.defender)),
-    m.what === "transfer" || m.what === "show" || m.what === "take", after);
+    m.what === "transfer" || m.what === "show" || m.what === "take", before || after);
   if (!before || !after || before.game !== after.game) return;
   after.prikups.forEach((n, s) => { if (before.prikups[s] > 0 && n === 0) say(T("ev_prikup", { name: nameOf(s) }), true, after); });
   if (before.hidden === null && after.hidden !== null) {
@@ -315,7 +317,8 @@ function renderEnd(v) {
   if (el.hidden) return;
   clear(el);
   if (v.results.length === 1) {
-    el.append(h("h2", { class: "d-verdict", text: v.results[0] === null ? T("d_draw") : T("d_fool_is", { name: nameOf(v.results[0]) }) }));
+    const f = v.results[0];  // the viewer's own seat is "you"
+    el.append(h("h2", { class: "d-verdict", text: f === null ? T("d_draw") : f === S.seat ? T("d_you_fool") : T("d_fool_is", { name: nameOf(f) }) }));
   } else {
     el.append(h("ul", { class: "plain d-results" }, v.results.map((f, k) => h("li", {
       text: f === null ? T("r_draw_of", { n: k + 1 }) : T("r_fool_of", { n: k + 1, name: nameOf(f) }) }))));

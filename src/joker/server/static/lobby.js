@@ -67,11 +67,12 @@ function renderOptions() {
   const box = clear($("c-options"));
   (g.options || []).forEach((o) => {
     const field = o.values
-      ? h("select", { id: "c-opt-" + o.name, dataset: { option: o.name } }, o.values.map((v) => h("option", { value: v, text: typeof v === "number" ? String(v) : ruleName("value_" + v) + " · " + v })))
+      ? h("select", { id: "c-opt-" + o.name, dataset: { option: o.name } }, o.values.map((v) => h("option", { value: v, title: String(v), text: typeof v === "number" ? String(v) : ruleName("value_" + v) })))
       : h("input", { id: "c-opt-" + o.name, type: "number", min: o.min, max: o.max, value: o.default, dataset: { option: o.name } });
     field.value = String(o.default);
     const label = ruleName("rule_" + o.name);
-    box.append(h("label", {}, label.charAt(0).toUpperCase() + label.slice(1) + " ", h("code", { class: "small", text: o.name }), field));
+    // the page's words only; the option's name in the rules string is the tooltip
+    box.append(h("label", { title: o.name }, label.charAt(0).toUpperCase() + label.slice(1), field));
   });
   const pl = clear($("c-players"));
   const p = presetOf($("c-preset").value);
@@ -116,7 +117,9 @@ async function showRules() {
 
 function chooseGame() {
   const g = gameOf();
-  clear($("c-preset")).append(...g.presets.map((p) => h("option", { value: p.name, text: presetName(p.name) + " · " + T("players_n", { n: p.players }) })));
+  // a game with a players' select (Durak) says no player count here: the select says it
+  clear($("c-preset")).append(...g.presets.map((p) => h("option", { value: p.name,
+    text: hasOptions() ? presetName(p.name) : presetName(p.name) + " · " + T("players_n", { n: p.players }) })));
   $("c-schedule-box").hidden = hasOptions();
   $("c-stalling-box").hidden = hasOptions();
   $("c-durak-box").hidden = !hasOptions();
