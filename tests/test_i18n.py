@@ -54,6 +54,28 @@ def test_the_russian_plural_rule() -> None:
                                                                  "11 взяток"]
 
 
+# the web's counted texts, worked out by hand: English one/other, Russian 1 and 21 / 2–4 / 5–20 and 11
+COUNTED = {
+    "en": {"cards_n": ["1 card", "2 cards", "5 cards", "11 cards", "21 cards"],
+           "open_seats": ["1 open seat", "2 open seats", "5 open seats", "11 open seats", "21 open seats"]},
+    "ru": {"cards_n": ["1 карта", "2 карты", "5 карт", "11 карт", "21 карта"],
+           "open_seats": ["1 свободное место", "2 свободных места", "5 свободных мест", "11 свободных мест",
+                          "21 свободное место"]},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_webs_counts_take_the_numbers_noun_form(lang: str) -> None:
+    t = Tr(lang, "web")
+    for key, said in COUNTED[lang].items():
+        assert [t(key, n=n) for n in (1, 2, 5, 11, 21)] == said
+    short = {"en": ["could not be made: 1 trick needed, only 0 could be made sure of",
+                    "could not be made: 5 tricks needed, only 0 could be made sure of"],
+             "ru": ["нельзя было сыграть: нужно взять 1 взятку, наверняка — только 0",
+                    "нельзя было сыграть: нужно взять 5 взяток, наверняка — только 0"]}
+    assert [t("dd_bid_short", bid=b, most=0) for b in (1, 5)] == short[lang]
+
+
 def test_lookup_falls_back_to_english_and_fails_loudly_on_an_unknown_key() -> None:
     ru = Tr("ru", "web")
     assert ru("deal_of", deal=2, deals=24) == "Раздача 2 из 24"

@@ -157,9 +157,24 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
     assert not page.title().startswith("●")
     if phone:  # the sheet fits the phone's width: premiums on their own lines, the deal column frozen
         assert page.evaluate("(e => e.scrollWidth <= e.clientWidth)(document.querySelector('#sheet'))")
-    # after the game the last trick can still be looked at
+    # "game over" is said once (the bar under the standings), not again in the prompt
+    assert page.locator("body").inner_text().lower().count(t("game_over").lower()) == 1
+    # the page's texts count in the language's noun forms (worked out by hand)
+    counted = {"en": ["1 card", "2 cards", "5 cards", "11 cards", "21 cards"],
+               "ru": ["1 карта", "2 карты", "5 карт", "11 карт", "21 карта"]}[lang]
+    assert page.evaluate("ns => ns.map((n) => T('cards_n', { n: n }))", [1, 2, 5, 11, 21]) == counted
+    # after the game the last trick can still be looked at, every player's name under his card uncovered
     page.click("#last-btn")
     expect(page.locator("#last-trick .card")).to_have_count(4)
+    page.screenshot(path=str(shots / "last-trick-end.png"))
+    covered = page.locator("#last-trick .who").evaluate_all("""es => es.filter((e) => {
+        const r = e.getBoundingClientRect();
+        return [...document.querySelectorAll("#last-trick .card")].some((c) => {
+          const k = c.getBoundingClientRect();
+          return k.left < r.right && r.left < k.right && k.top < r.bottom && r.top < k.bottom;
+        });
+      }).map((e) => e.textContent)""")
+    assert page.locator("#last-trick .who").count() == 4 and covered == []
     end_trick = page.locator("#last-trick .card").evaluate_all("es => es.map(e => e.dataset.card)")
     page.click("#last-close")
 

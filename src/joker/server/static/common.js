@@ -7,9 +7,23 @@ const SUITS = "SCDH";
 const SUIT_SYM = "♠♣♦♥";
 
 // "{name}" placeholders of s filled from vals; "{name!r}" quoted as Python's repr
-// quotes a string (the catalogues' texts are Python format strings).
+// quotes a string; "{n:card|cards}" (Russian "{n:карта|карты|карт}") the noun form
+// for n (plural) — the catalogues' texts are Python format strings (joker.i18n.core).
 function fill(s, vals) {
-  return vals ? s.replace(/\{(\w+)(!r)?\}/g, (m, k, r) => (k in vals ? (r ? pyRepr(String(vals[k])) : String(vals[k])) : m)) : s;
+  return vals ? s.replace(/\{(\w+)(?:(!r)|:([^{}]*\|[^{}]*))?\}/g, (m, k, r, forms) =>
+    !(k in vals) ? m : forms ? plural(Number(vals[k]), forms.split("|")) : r ? pyRepr(String(vals[k])) : String(vals[k])) : s;
+}
+
+// The noun form for n, the rule of joker.i18n.core.plural: in a Russian page with
+// three forms (карта, карты, карт) 1 and 21 take the first, 2–4 and 22–24 the second,
+// 5–20 and 11–14 the third; otherwise the first for 1, the last for any other number.
+function plural(n, forms) {
+  if (document.documentElement.lang === "ru" && forms.length === 3) {
+    if (n % 10 === 1 && n % 100 !== 11) return forms[0];
+    if (n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14)) return forms[1];
+    return forms[2];
+  }
+  return n === 1 ? forms[0] : forms[forms.length - 1];
 }
 
 // Python's repr of a string: in single quotes (double ones when it holds a ' and

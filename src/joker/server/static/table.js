@@ -332,9 +332,9 @@ function renderPrompt(v, mine) {
   const recent = S.lastTrick && Date.now() < S.lastTrickUntil && v.trick.length === 0;
   const parts = [];
   if (recent) parts.push(T("trick_won", { name: nameOf(S.lastTrick.winner) }));
-  if (v.phase === "over") parts.push(T("game_over"));
-  else if (mine) parts.push(T("your_turn"));
-  else if (v.current !== null) parts.push(T("waiting_for", { name: nameOf(v.current) }));
+  // at the game's end nothing more: the game-over bar under the standings says so (_social.html)
+  if (mine) parts.push(T("your_turn"));
+  else if (v.phase !== "over" && v.current !== null) parts.push(T("waiting_for", { name: nameOf(v.current) }));
   prompt.textContent = parts.join(" · ");
   prompt.className = "prompt" + (mine ? " mine" : "");
 }
