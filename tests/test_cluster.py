@@ -154,6 +154,24 @@ def test_a_killed_owner_is_replaced_and_the_game_ends_as_without_the_kill(cluste
     assert killed.to_dict()["deals"] == unbroken.to_dict()["deals"]
 
 
+def test_a_seat_connected_to_a_killed_process_is_shown_offline_elsewhere(cluster):
+    """Presence is summed over the live processes only: when the process a
+    player is connected to dies (kill -9, it tells nobody), the others show that
+    seat offline within a few heartbeats, with no other change at the table
+    to prompt it (and a process seen late is counted as soon as it is seen)."""
+    a, b = cluster(2)
+    t = a.post("/api/tables", {"name": "Ann", "rules": RULES, "seats": ["human", "human", "bot", "bot"],
+                               "seed": "gone"})
+    joined = a.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
+    ann = WsClient(a, t["table"], t["token"], name="Ann")
+    ann.of("snapshot")
+    bob = WsClient(b, t["table"], joined["token"], name="Bob")
+    bob.of("snapshot")
+    ann.until(lambda m: m["type"] == "presence" and m["online"][:2] == [True, True])
+    b.kill()
+    ann.until(lambda m: m["type"] == "presence" and m["online"][:2] == [True, False])
+
+
 def test_the_turn_clock_shows_on_every_process_and_a_new_owner_keeps_its_deadline(cluster):
     """The turn timer runs on the table's owner; a client connecting mid-turn to
     another process (one that had not loaded the table yet, then one following

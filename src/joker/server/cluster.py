@@ -136,6 +136,7 @@ class Cluster:
         self._owners: dict[str, str] = {}
         """The owner of each table held here, as its last event (or its lease) said: where requests go."""
         self._live: set[str] = {self.node}
+        self._node_field = f"{self.node}|"
         """The processes that renewed their heartbeat lately (read every :data:`RENEW_S`)."""
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._waiting: dict[str, int] = {}
@@ -232,8 +233,17 @@ class Cluster:
             ("ZADD", nodes, now, self.node), ("ZREMRANGEBYSCORE", nodes, 0, now - 3 * LEASE_MS),
             ("ZRANGEBYSCORE", nodes, now - 2 * LEASE_MS, "+inf"),
             *(("EVAL", _RENEW, 1, self.key("owner", tid), self.node, LEASE_MS) for tid in owned), first=True)
-        self._live = {str(n) for n in live} | {self.node}
+        was, self._live = self._live, {str(n) for n in live} | {self.node}
+        if self._live != was:  # a process came or went: its connections count, or no longer
+            for tid in list(self._online):
+                asyncio.ensure_future(self._reshow_presence(tid))
         return kept
+
+    async def _reshow_presence(self, table_id: str) -> None:
+        t, lock = self.hub.tables.get(table_id), self.hub.locks.get(table_id)
+        if t is not None and lock is not None and table_id in self._online:
+            async with lock:
+                self._show_presence(t)
 
     async def _keeper(self) -> None:
         """Every :data:`RENEW_S`: renew the leases (a lost one stops its bots and
@@ -427,7 +437,10 @@ class Cluster:
             lock = self.hub.locks.get(t.id)
             if lock is not None:  # still held here
                 async with lock:
-                    self._online[t.id] = {str(k): int(v) for k, v in stored.items()}
+                    # the hash for the processes not heard from yet; what the others said since stands
+                    # (each message carries its sender's whole count), and this process's own is ``mine``
+                    heard = {k: v for k, v in self._online.get(t.id, {}).items() if not k.startswith(self._node_field)}
+                    self._online[t.id] = {**{str(k): int(v) for k, v in stored.items()}, **heard, **mine}
                     self._show_presence(t)
         except Exception as e:  # noqa: BLE001 - Redis away: presence is shown again at the next change
             log.warning("cluster: presence of table %s not shared: %s", t.id, e)
