@@ -15,7 +15,8 @@ from .version import __version__
 if TYPE_CHECKING:  # imported when first named (lazy.attributes): `import joker` loads no engine
     from joker.games.joker.actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play, format_action, parse_action
     from joker.cards import Card, CardSet, Deck, format_card, format_cards, parse_card, parse_cards
-    from joker.games.joker.engine import DealCards, GameState, Phase, PlayerView, Trick, new_game, perft, view_of
+    from joker.games.joker.engine import DealCards, GameState, Phase, PlayerView, Trick, new_game, view_of
+    from joker.games.joker.engine.perft import perft
     from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError, RulesError
     from joker.games.joker.rules import PRESETS, RULES_VERSION, DealKind, DealSpec, JokerCall, Rules, parse_rules, preset
     from joker.games.joker.scoring import DealResult, block_summaries, deal_score, game_totals, places
@@ -58,7 +59,7 @@ WHERE = {
     'parse_card': 'joker.cards',
     'parse_cards': 'joker.cards',
     'parse_rules': 'joker.games.joker.rules',
-    'perft': 'joker.games.joker.engine',
+    'perft': 'joker.games.joker.engine.perft',
     'places': 'joker.games.joker.scoring',
     'preset': 'joker.games.joker.rules',
     'view_of': 'joker.games.joker.engine',
