@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from joker import lazy
+from joker.lazy import attributes
 
 if TYPE_CHECKING:  # imported when first named (lazy.attributes)
     from .db import DatabaseUnavailable, LedgerError
@@ -53,7 +53,7 @@ WHERE = {
 """Each name of :data:`__all__` → its module, imported when the name is first used:
 ``import joker.ledger`` imports nothing heavy, :class:`Ledger` brings the ORM."""
 
-__getattr__ = lazy.attributes(__name__, WHERE)
+__getattr__ = attributes(__name__, WHERE)
 
 
 __all__ = [

@@ -47,7 +47,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from joker import lazy
+from joker.lazy import attributes
 
 if TYPE_CHECKING:  # imported when first named (__getattr__)
     from .base import Base
@@ -76,7 +76,7 @@ WHERE = {
 """Each name of :data:`__all__` but the ORM's → its module (imported when the name is first used:
 ``import joker.store`` imports no SQLAlchemy)."""
 
-_named = lazy.attributes(__name__, WHERE)
+_named = attributes(__name__, WHERE)
 
 
 def __getattr__(name: str) -> Any:
