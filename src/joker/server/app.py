@@ -108,6 +108,14 @@ class JoinTable(BaseModel):
     seat: Optional[int] = None
 
 
+def _total_label(game: str, total: int, lang: str) -> str:
+    """A finished game's total said by its game's plug-in (a game this server lacks: the number)."""
+    try:
+        return kit(game).web.total_label(total, lang)
+    except JokerError:
+        return str(total)
+
+
 def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
                warm_analysis: bool = False, warm_bots: bool = False, freeze_gc: bool = False,
                keeper_key: str | None = None, allowed_hosts: Sequence[str] = LOOPBACK_HOSTS,
@@ -197,11 +205,12 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         hub: Hub | None = getattr(request.app.state, "hub", None)
         js = {"lang": lang, "T": catalogue("web").table(lang), "bots_ready": hub is None or hub.bots.ready.is_set(),
               "names": catalogue("names").table(lang), "notation": catalogue("notation").table(lang),
-              **web.page_data(lang), **ctx.pop("js", {})}
+              "total_texts": web.total_texts(lang), **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
             request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
                             "rules_label": lambda rules: rules_label(rules, lang),
                             "seat_names": lambda names, bots: seat_names(names, bots, lang),
+                            "total_label": lambda game, total: _total_label(game, total, lang),
                             "js": script_json(js), **ctx},
             status_code=status)
 
