@@ -8,7 +8,7 @@ metadata and one Alembic history (``0001_initial`` the ledger's,
 environment needs every table on that metadata, so the models of every table
 the migrations create live here, beside the migrations; the applications
 import them from here and never from each other.  This package imports only
-SQLAlchemy, Alembic, platformdirs and :mod:`joker.errors`: no game and no
+SQLAlchemy, Alembic, platformdirs, :mod:`joker.errors` and :mod:`joker.lazy`: no game and no
 application: the layer below both.
 
 **Errors.**  The store raises :class:`StoreError` /
