@@ -5,9 +5,10 @@ cache of deal scores that :meth:`~.repository.Ledger.verify` checks.
 
 Its functions read a game through the protocols :class:`StoredGame`,
 :class:`StoredDeal` and :class:`StoredPenalty`: the ORM's rows
-(:class:`joker.store.Game` …), which the writing commands hold, and the Core
-rows :func:`.view.game_view` reads fit them alike, so there is one reading of
-a stored game.  This module imports no ORM.
+(:class:`joker.store.Game` …), which the writing commands hold, and the rows
+:func:`.view.game_view` reads through a :class:`~.source.Source` (Core's, or
+``sqlite3``'s as namespaces) fit them alike, so there is one reading of a
+stored game.  This module imports no ORM.
 """
 
 from __future__ import annotations
