@@ -84,7 +84,7 @@ def _public(state: DurakState) -> PlayerView:
     """The spectator's view of ``state``: its public facts, computed once per state
     and kept on it (a web table renders every seat's view and the spectators' of
     each state; the server's bots view it again), shared by every seat's view."""
-    pv = state._public
+    pv: PlayerView | None = state._public
     if pv is None:
         b = state.bout
         pv = PlayerView(
