@@ -31,6 +31,7 @@ from joker import registry
 from joker.bots import RandomBot
 from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError, RulesError
 from joker.game import Step
+from joker.pace import Pace
 from joker.records import FORMAT, steps
 
 NAME = "toy"
@@ -424,8 +425,8 @@ class ToyWeb:
     def sheet_changed(self, before: ToyState, after: ToyState) -> bool:
         return after.won != before.won
 
-    def pause_after(self, before: ToyState, after: ToyState) -> bool:
-        return self.sheet_changed(before, after)
+    def pace(self, before: ToyState, after: ToyState) -> Pace:
+        return Pace.ENDED if self.sheet_changed(before, after) else Pace.NORMAL
 
     def totals(self, state: ToyState, penalties: Any) -> list[int]:
         return list(state.won)

@@ -3,7 +3,7 @@
 * random full 4-player games (preset ``durak``) per second through the public
   API (``legal_actions`` + validated ``apply``), and through the fastest path
   (the engine's unvalidated step, as a search playout could use it);
-* microseconds per action: random play (public API), heuristic self-play (the
+* microseconds (CPU time of this process: steadier on a shared machine) per action: random play (public API), heuristic self-play (the
   seat's view, the bot's choice, ``apply``), one seat's view, and every view a
   web table renders for one event (each seat and the spectators);
 * heuristic self-play games per second (the search bot's playout policy);
@@ -90,12 +90,12 @@ def us_per_action(seconds: float, bot: str | None) -> float:
     while spent < seconds:
         bots = [make_bot(bot, f"us:{i}:{s}", game="durak") for s in range(4)] if bot else []
         s = g.new_game(rules, f"us:{i}")
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         while not s.is_terminal():
             p = s.current_player
             s = s.apply(bots[p].choose(g.view_of(s, p)) if bot else rng.choice(s.legal_actions()))
             actions += 1
-        spent += time.perf_counter() - t0
+        spent += time.process_time() - t0
         i += 1
     return 1e6 * spent / actions
 
@@ -124,7 +124,7 @@ def us_per_view(seconds: float, every: bool) -> float:
     n, spent = 0, 0.0
     while spent < seconds:
         fresh = [replace(s) for s in states]  # new copies: nothing cached yet
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for s in fresh:
             p = s.current_player
             assert p is not None
@@ -134,7 +134,7 @@ def us_per_view(seconds: float, every: bool) -> float:
                 public_view(s)
             else:
                 view_of(s, p)
-        spent += time.perf_counter() - t0
+        spent += time.process_time() - t0
         n += len(fresh)
     return 1e6 * spent / n
 
