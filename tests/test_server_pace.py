@@ -335,3 +335,38 @@ def test_a_bots_answer_after_a_persons_move_comes_within_the_pace(tmp_path) -> N
 
     asyncio.run(run())
     assert len(answers) >= 3, answers
+
+
+def test_a_cluster_follows_events_with_the_old_pause_key_and_the_new_pace(tmp_path) -> None:
+    """A process of the cluster installs another's non-action event from its message:
+    an older process sent ``pause`` (a boolean), a newer one ``pace`` (the kind's value)."""
+    from joker.server.cluster import Cluster
+
+    async def run() -> None:
+        db = str(tmp_path / "shared.db")
+        hubs = []
+        for _ in range(2):
+            led = Ledger.open(db)
+            hubs.append(Hub(Store(led.engine, led.url), b"k", bot_delay=60))
+        a, b = hubs
+        t, _, _ = await a.create_table("durak", ["human", "bot", "bot", "bot"], "Ann", seed="follow", game="durak")
+        async with a.locks[t.id]:
+            await a.commit(t, t.plan_start(0))
+        copy = (await b.db(b.store.load, t.id))[0]
+        b._register(copy)
+        b.cluster = Cluster(b, "redis://127.0.0.1:6379/0", prefix="unused:")  # not started: no Redis is used
+        for plan, sent, expected in ((t.plan_leave, {"pause": True}, Pace.ENDED),
+                                     (t.plan_takeback, {"pace": "throw_in"}, Pace.THROW_IN),
+                                     (t.plan_leave, {}, Pace.NORMAL)):
+            async with a.locks[t.id]:
+                ev = await a.commit(t, plan(0))
+            m = {"n": "elsewhere", "t": t.id, "seq": ev.seq, "kind": ev.kind, "data": ev.data, "view": ev.view,
+                 "sheet": ev.sheet, **sent}
+            await b.cluster._follow(copy, m)
+            assert copy.seq == ev.seq and copy.log[-1].pace is expected
+        await b.cluster.redis.aclose()
+        b.cluster = None  # never started
+        for h in hubs:
+            await h.stop()
+
+    asyncio.run(run())
