@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from joker.cards import cards_in, format_card, format_suit
 from joker.i18n import catalogue
 from joker.i18n.labels import total_label
+from joker.pace import Pace
 from joker.records import steps
 
 from .actions import Action, Attack, Beat, Show, Transfer
@@ -259,9 +260,18 @@ class DurakWeb:
         """A game ended (the fools count changed or a draw was recorded)."""
         return len(after.results) > len(before.results)
 
-    def pause_after(self, before: DurakState, after: DurakState) -> bool:
-        """A bout ended (bots wait longer, so people can see it)."""
-        return after.game != before.game or after.bouts != before.bouts or after.is_terminal()
+    def pace(self, before: DurakState, after: DurakState) -> Pace:
+        """``ENDED`` when a bout ended (so people see it); ``THROW_IN`` after a
+        throw-in or a pass to a defender who takes, the bout going on (RULES.md
+        §13.4 rule 3: the answer is given, the cards that follow come quickly;
+        the take itself is followed by the ``NORMAL`` pause, so people see it);
+        else ``NORMAL`` (:mod:`joker.pace`)."""
+        if after.game != before.game or after.bouts != before.bouts or after.is_terminal():
+            return Pace.ENDED
+        b = before.bout
+        if b is not None and b.taking and before.phase is Phase.THROW:
+            return Pace.THROW_IN
+        return Pace.NORMAL
 
     def totals(self, state: DurakState, penalties: Sequence[Mapping[str, Any]]) -> list[int]:
         """Fools per seat (RULES.md §13.6; Durak has no penalties)."""
