@@ -17,6 +17,16 @@ is said in English, except by :class:`Tr`, which refuses it (``ValueError``).
 :class:`Part` is said in the text's language; an error is said by
 :func:`message` in that language.  A plain text asked for without fields is
 returned as written.
+
+**Russian texts are gender-neutral about players.**  A player may be a woman
+(and half the bots are: Алиса, Вера…), so a Russian text never says what a
+player did in the masculine past tense (not «взял», «сходил», «заказал»,
+«вышел», «отошёл», «мог»).  Say it in the present («берёт», «выходит из игры»),
+as a noun («ход: 8♠», «заказ: 2», «выбор: Борис»), impersonally («взято»,
+«сыграно», «можно взять») or in the plural («её уже записали»).  The masculine
+past stays only for subjects that are not players («сервер не ответил»,
+«анализ не удался», «ни один бот не смог»: the word бот is masculine).
+``tests/test_i18n.py`` scans every Russian text for such verbs.
 """
 
 from __future__ import annotations
