@@ -60,6 +60,7 @@ function presetOf(name) { return J.presets.find((p) => p.name === name) || J.pre
 
 function renderNewGame() {
   const p = presetOf($("k-preset").value);
+  $("k-preset-players").textContent = T("players_n", { n: p.players });
   const box = $("k-players");
   const old = Array.from(box.querySelectorAll("input")).map((i) => i.value);
   clear(box);
@@ -106,7 +107,8 @@ function renderStats() {
       keys.map((k) => h("td", { text: s[k] === null ? "–" : s[k] + (k === "made_share" ? "%" : "") })))))));
 }
 
-J.presets.forEach((p) => $("k-preset").append(h("option", { value: p.name, text: presetName(p.name) + " · " + T("players_n", { n: p.players }) })));
+// the preset's name alone, so the longest fits a phone; its player count beside it (renderNewGame)
+J.presets.forEach((p) => $("k-preset").append(h("option", { value: p.name, text: presetName(p.name) })));
 $("k-preset").addEventListener("change", renderNewGame);
 $("k-new").addEventListener("submit", async (e) => {
   e.preventDefault();

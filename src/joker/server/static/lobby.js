@@ -117,21 +117,27 @@ async function showRules() {
 
 function chooseGame() {
   const g = gameOf();
-  // a game with a players' select (Durak) says no player count here: the select says it
-  clear($("c-preset")).append(...g.presets.map((p) => h("option", { value: p.name,
-    text: hasOptions() ? presetName(p.name) : presetName(p.name) + " · " + T("players_n", { n: p.players }) })));
+  // the preset's name alone, so the longest fits a phone; its player count is said beside it
+  // (a game with a players' select, Durak, says it there)
+  clear($("c-preset")).append(...g.presets.map((p) => h("option", { value: p.name, text: presetName(p.name) })));
   $("c-schedule-box").hidden = hasOptions();
   $("c-stalling-box").hidden = hasOptions();
   $("c-durak-box").hidden = !hasOptions();
   $("c-rules").placeholder = hasOptions() ? g.presets[0].name + "(players=3)" : "bus-angeles(schedule='1,9,1')";
   renderOptions();
+  renderPlayers();
   renderSeats();
   showRules();
 }
 
+// the chosen preset's player count, beside its select (not for a game with a players' select)
+function renderPlayers() {
+  $("c-preset-players").textContent = hasOptions() ? "" : T("players_n", { n: presetOf($("c-preset").value).players });
+}
+
 GAMES.forEach((g) => $("c-game").append(h("option", { value: g.name, text: T("game_" + g.name) })));
 $("c-game").addEventListener("change", chooseGame);
-$("c-preset").addEventListener("change", () => { if (hasOptions()) renderOptions(); renderSeats(); showRules(); });
+$("c-preset").addEventListener("change", () => { if (hasOptions()) renderOptions(); renderPlayers(); renderSeats(); showRules(); });
 $("create").addEventListener("input", (e) => { if (!/^c-(name|seed|seat-|timer)/.test(e.target.id)) showRules(); });
 $("c-name").value = localStorage.getItem("joker.name") || "";
 chooseGame();
