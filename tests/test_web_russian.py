@@ -249,12 +249,12 @@ def test_the_tables_refusals_are_said_in_the_pages_language(tmp_path):
             said[what] = r.json()["error"]
         assert said["rules"] == ("правила: нет набора правил 'nope'; наборы: bus-angeles, camp, raspisnoy, "
                                  "raspisnoy-54, georgian, georgian-6, rotating-trumps, oh-hell")
-        assert said["count"] == "в bus-angeles играют 4 игрока(ов): нужно мест — 4, а не 2"
+        assert said["count"] == "по правилам «Регламент Бус-Анджелес» играют 4 игрока: нужно мест — 4, а не 2"
         assert said["bot"].startswith("место 2: нет бота 'genius'; боты: ") and "easy" in said["bot"]
         assert said["host"] == "хозяин сидит на месте 1, а оно отдано боту"
         assert said["timer"] == "таймер хода — 0 (выключен) или от 5 до 600 секунд"
         assert said["dot"] == ("точка за затягивание — правило Бус-Анджелеса (RULES.md §11): её включают только за "
-                               "столом bus-angeles")
+                               "столом с регламентом Бус-Анджелес")
         t = tc.post("/api/tables", json={"name": "Аня", "seats": ["human", "human", "bot", "bot"]}).json()
         r = tc.post(f"/api/tables/{t['table']}/join", json={"name": "аня"})
         assert r.json()["error"] == "Аня уже сидит за этим столом (место 1): выберите другое имя"

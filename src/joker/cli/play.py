@@ -69,6 +69,7 @@ from joker.errors import JokerError
 from joker.games.durak.rules import PRESETS as DURAK_PRESETS
 from joker.games.joker.rules import PRESETS, Rules, parse_rules, preset as get_preset
 from joker.i18n import LANGS, Tr
+from joker.rulestring import rules_named
 from .play_session import default_save_path, load_session, new_session, resolve_bots
 from .terminal import Quit, Starter, TerminalSession
 
@@ -121,7 +122,7 @@ def _players_refused(tr: Tr, rules: Rules, players: int, error: JokerError) -> s
     if not counts:  # the rules allow no other number (e.g. an explicit schedule too long for any other)
         return tr("bad_rules", error=error)
     fits = [name for name, r in PRESETS.items() if players in _player_counts(r)]
-    text = tr("players_fixed", rules=rules, counts=_counts_text(counts), players=players)
+    text = tr("players_fixed", rules=rules_named(rules), counts=_counts_text(counts), players=players)
     return text + (tr("players_presets", players=players, presets=", ".join(fits)) if fits
                    else tr("players_no_preset", players=players))
 
