@@ -336,6 +336,8 @@ def test_the_same_game_on_a_phone_in_russian(server, browser, shots):  # noqa: F
     page.locator("#d-end a", has_text="Просмотр").click()
     expect(page.locator("#r-rules")).to_have_text("Переводной дурак, 36 карт (игроков: 3)")
     expect(page.locator("#r-hands .d-player")).to_have_count(3)
+    # its menus and slider named in Russian for screen readers (they were "game", "bout", "step")
+    assert [page.get_attribute(s, "aria-label") for s in ("#r-game", "#r-bout", "#r-slider")] == ["Игра", "Бой", "Шаг"]
     page.click("#r-next-bout")
     page.click("#r-next")
     expect(page.locator("#r-info")).to_contain_text("Бой 2 · Шаг 2")

@@ -15,7 +15,7 @@ function renderDay() {
   const box = clear($("k-day"));
   if (K.day) {
     box.append(h("p", { text: T("day_open", { date: K.day.date }) }));
-    const pick = h("select", { id: "k-pick", hidden: true });
+    const pick = h("select", { id: "k-pick", hidden: true, "aria-label": T("keeper_pick") });
     const btn = h("button", { type: "button", id: "k-day-end", text: T("day_end"), onclick: async () => {
       try {
         const r = await keeperApi("/api/keeper/days/end", { keeper_pick: pick.hidden ? null : pick.value });
@@ -66,7 +66,7 @@ function renderNewGame() {
   clear(box);
   for (let i = 0; i < p.players; i++) {
     box.append(h("label", { class: "seat-row" }, T("seat_n", { n: i + 1 }) + " ",
-      h("input", { id: "k-player-" + i, list: "k-names", maxlength: 40, required: true, value: old[i] || "" })));
+      h("input", { id: "k-player-" + i, list: "k-names", maxlength: 40, required: true, value: old[i] || "", "aria-label": T("seat_n", { n: i + 1 }) })));
   }
   // the API counts seats from 0 (seat 1 is 0); the rules' first dealer (presets) is a seat number from 1
   const dl = clear($("k-dealer"));

@@ -369,7 +369,7 @@ function renderPanel(v, mine) {
     panel.append(h("span", { class: "panel-title", text: T("choose_trump") }), h("div", { class: "bids" },
       v.legal.filter((a) => a.startsWith("trump:")).map((a) => h("button", {
         type: "button", class: "bid trump-choice " + (a.endsWith("D") || a.endsWith("H") ? "red" : a.endsWith("N") ? "nt" : ""),
-        text: suitSym(a.slice(6)), dataset: { action: a }, onclick: () => act(a),
+        text: suitSym(a.slice(6)), dataset: { action: a }, onclick: () => act(a), "aria-label": a.endsWith("N") ? T("no_trump") : T("suit_name_" + a.slice(6)),
       }))));
   }
 }
