@@ -27,6 +27,7 @@ from typing import Any, Callable, Sequence
 
 from joker.errors import JokerError
 from joker.i18n.names import BOT_NAMES
+from joker.rulestring import rules_named
 from joker.ledger.db import LedgerError
 from joker import pace, registry
 from . import conns, social, timers, votes
@@ -168,7 +169,7 @@ class Hub:
         options.check(k, r)
         n: int = r.players
         if len(seats) != n:
-            raise refused("seat", "seats_count", rules=r, n=n, given=len(seats))
+            raise refused("seat", "seats_count", rules=rules_named(r), n=n, given=len(seats))
         if not isinstance(host_seat, int) or not 0 <= host_seat < n:
             raise refused("seat", "host_seat", n=n)
         name = clean_name(host_name)

@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterable, Mapping
 from joker import records, registry
 from joker.bots import make_bot
 from joker.errors import CodedError, IllegalActionError, InvalidNotationError, JokerError, RecordError
+from joker.i18n import Part
 from joker.i18n.names import BOT_NAMES
 from joker.pace import Pace
 from .plugin import Kit, kit
@@ -83,7 +84,7 @@ def refused(kind: str, code: str, **params: Any) -> TableError:
     """The :class:`TableError` of ``kind`` said by the ``web`` catalogue's
     ``table_<code>`` text filled with ``params`` (values as text; an error
     kept, to be said in the reader's language: ``rules: {error}``)."""
-    r = TableRefusal(f"table_{code}", **{k: v if isinstance(v, JokerError) else str(v) for k, v in params.items()})
+    r = TableRefusal(f"table_{code}", **{k: v if isinstance(v, (JokerError, Part)) else str(v) for k, v in params.items()})
     return TableError(kind, str(r), r)
 
 
