@@ -10,8 +10,9 @@ to its sender alone, and nothing changes.
 
 The hub's other jobs live beside it, one module each: connections and
 presence (:mod:`.conns`), bot turns (:mod:`.botplay`), turn timers
-(:mod:`.timers`), the stalling-dot vote (:mod:`.votes`), and the chat, seat
-links and rematches (:mod:`.social`).  A table's game
+(:mod:`.timers`), the stalling-dot vote (:mod:`.votes`), the chat, seat
+links and rematches (:mod:`.social`), and the idle and abandoned tables
+(:mod:`.idle`).  A table's game
 is found by name in :mod:`joker.registry` with its web plug-in (:mod:`.plugin`).
 """
 
@@ -21,6 +22,7 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from typing import Any, Callable, Sequence
 
 from joker.errors import JokerError
@@ -31,6 +33,7 @@ from . import conns, social, timers, votes
 from .botplay import Bots
 from .cluster import Cluster
 from .conns import Conn, dumps, error_text
+from .idle import Idle
 from .plugin import kit
 from .store import Store, StoredTable
 from .table import BOT, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, TableRefusal, \
@@ -50,9 +53,14 @@ class Hub:
     bot's move (so people can follow), scaled by the kind of the last event's
     pace (:mod:`joker.pace`: twice as long after a finished trick or bout, 0.35 ×
     for Durak's throw-ins after a take); the bot thinks during it
-    (:meth:`.botplay.Bots.turn`); ``secret``: the seat-token key."""
+    (:meth:`.botplay.Bots.turn`); ``secret``: the seat-token key; ``idle_minutes``,
+    ``abandon_minutes`` and ``clock``: see :class:`.idle.Idle` (``None``: from
+    ``$JOKER_IDLE_MINUTES`` / ``$JOKER_ABANDON_MINUTES``, else 10 and 30).
+    Raises ``ValueError`` for a limit that is not a number of minutes."""
 
-    def __init__(self, store: Store, secret: bytes, bot_delay: float = pace.BASE):
+    def __init__(self, store: Store, secret: bytes, bot_delay: float = pace.BASE, *,
+                 idle_minutes: float | None = None, abandon_minutes: float | None = None,
+                 clock: Callable[[], float] = time.time):
         self.store = store
         self.secret = secret
         self.bot_delay = bot_delay
@@ -64,6 +72,7 @@ class Hub:
         self.bots = Bots(self)
         self.cluster: Cluster | None = None
         """Set (before :meth:`start`) when several processes share the tables (:mod:`.cluster`)."""
+        self.idling = Idle(self, idle_minutes, abandon_minutes, clock)
         self._closing = False
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -74,6 +83,7 @@ class Hub:
     async def start(self) -> None:
         """Load every waiting or playing table from the database and resume it (bots, timers);
         in a cluster, the tables are taken over by whichever process finds them unowned (:mod:`.cluster`)."""
+        self.idling.start()
         if self.cluster is not None:
             await self.cluster.start()
             return
@@ -85,6 +95,7 @@ class Hub:
 
     async def stop(self) -> None:
         self._closing = True
+        await self.idling.stop()
         if self.cluster is not None:
             await self.cluster.stop()
         for task in list(self.tasks.values()):
@@ -99,9 +110,11 @@ class Hub:
         self.tables[t.id] = t
         self.locks.setdefault(t.id, asyncio.Lock())
         self.conns.setdefault(t.id, set())
+        self.idling.registered(t.id)
 
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (it stays in the database)."""
+        self.idling.forgotten(table_id)
         self.tables.pop(table_id, None)
         self.conns.pop(table_id, None)
         self.locks.pop(table_id, None)
@@ -112,7 +125,8 @@ class Hub:
             self.cluster.forgotten(table_id)
 
     async def get(self, table_id: str) -> Table | None:
-        """The table ``table_id`` (a finished one is loaded from the database on demand)."""
+        """The table ``table_id``; one not in memory (finished, or gone idle: :mod:`.idle`) is
+        loaded from the database on demand, and a game it holds resumed (unless abandoned)."""
         t = self.tables.get(table_id)
         if t is None and isinstance(table_id, str) and 0 < len(table_id) <= 16 and table_id.isalnum():
             found = await self.db(self.store.load, table_id)
@@ -123,6 +137,8 @@ class Hub:
                     self._register(t)
                     if self.cluster is not None:  # an event published while it loaded
                         await self.cluster.follow(t)
+                    elif t.abandoned_at is None:
+                        self.schedule(t)
         return t
 
     def token(self, t: Table, seat: int) -> str:
@@ -211,15 +227,22 @@ class Hub:
             await self.commit(t, p)
             seat, _ = p.result
         assert seat is not None
+        await self.idling.revive(t)  # a join brings an abandoned table back
         return seat, self.token(t, seat)
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The public tables waiting or playing, newest first (in a cluster, every
-        process's: :meth:`.cluster.Cluster.lobby`)."""
+        """The public tables waiting or playing and not abandoned, newest first (in a cluster,
+        every process's: :meth:`.cluster.Cluster.lobby`)."""
         if self.cluster is not None:
             return self.cluster.lobby()
-        return [self.lobby_entry(t, t.state, len(self.conns.get(t.id, ())))
-                for t in reversed(list(self.tables.values())) if t.status != FINISHED and t.options.public]
+        return [*(self.lobby_entry(t, t.state, len(self.conns.get(t.id, ())))
+                  for t in reversed(list(self.tables.values())) if self.listed(t)),
+                *reversed(list(self.idling.shelf.values()))]  # those gone idle (:mod:`.idle`), as they left
+
+    @staticmethod
+    def listed(t: Table) -> bool:
+        """Whether the table ``t`` in memory shows in the lobby: public, waiting or playing, not abandoned."""
+        return t.status != FINISHED and t.options.public and t.abandoned_at is None
 
     @staticmethod
     def lobby_entry(t: Table | StoredTable, state: Any, watchers: int) -> dict[str, Any]:
@@ -298,15 +321,24 @@ class Hub:
     async def attach(self, conn: Conn, t: Table, token: str | None, since: int | None) -> None:
         """See :func:`.conns.attach`, then :func:`.social.greet` and :func:`.social.after_attach`;
         in a cluster, on a process that is not the owner, the owner's turn clock first
-        (:meth:`.cluster.Cluster.take_clock`), so the countdown shows wherever the client connects."""
+        (:meth:`.cluster.Cluster.take_clock`), so the countdown shows wherever the client connects.
+        The table's idle clocks start again (:mod:`.idle`); a seated client revives an abandoned
+        table; in a cluster the table is no longer quiet (:meth:`.cluster.Cluster.wake`)."""
         if self.cluster is not None and not self.cluster.owns(t.id):
             async with self.locks[t.id]:
                 await self.cluster.take_clock(t)
         await conns.attach(self, conn, t, token, since, social.greet)
+        self.idling.touch(t.id)
+        if conn.seat is not None:
+            await self.idling.revive(t)
+        if self.cluster is not None:
+            await self.cluster.wake(t)
         await social.after_attach(self, conn, t)
 
     def detach(self, conn: Conn) -> None:
-        """See :func:`.conns.detach`."""
+        """See :func:`.conns.detach`; the table's idle clocks start again (:mod:`.idle`)."""
+        if conn.table_id in self.tables:
+            self.idling.touch(conn.table_id)
         conns.detach(self, conn)
 
     async def handle(self, conn: Conn, msg: dict[str, Any]) -> None:

@@ -24,6 +24,7 @@ another seat's hidden cards.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import logging
 import re
@@ -261,7 +262,9 @@ class Table:
     not stored); ``timer`` and ``vote`` the running turn timer and stalling
     vote (not stored); ``rematch`` the id of the rematch table its host made
     at game over; ``chat`` the recent chat messages (:mod:`.social`) and
-    ``chat_count`` how many the table has stored.
+    ``chat_count`` how many the table has stored; ``abandoned_at`` when it was
+    abandoned (nobody connected for the server's ``--abandon-minutes``: out of
+    the lobby until a seat token or a join revives it, :mod:`.idle`), else ``None``.
     """
 
     def __init__(self, id: str, game: str, rules: Any, seed: str, start: int, seats: list[Seat], host_seat: int,
@@ -288,6 +291,7 @@ class Table:
         self.rematch: str | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.chat_count = 0
+        self.abandoned_at: dt.datetime | None = None
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -624,14 +628,15 @@ def bot_choice(game: str, level: str, table_seed: str, state: Any, actions: int)
 def rebuild(id: str, game: str, rules: Any, seed: str, start: int, seats: list[Seat], host_seat: int,
             options: Options, status: str, seq: int, penalties: Iterable[Mapping[str, Any]],
             actions: list[tuple[int, str]], record: str | None = None, rematch: str | None = None,
-            chat: Iterable[dict[str, Any]] = (), chat_count: int = 0) -> Table:
+            chat: Iterable[dict[str, Any]] = (), chat_count: int = 0,
+            abandoned_at: dt.datetime | None = None) -> Table:
     """A table as stored.  A finished game is rebuilt from its record by the one
     replay iterator (:func:`joker.records.final_state`, every action checked);
     a running one, which has no record yet, by applying its stored actions
     ``(seq, notation)`` to the game's ``new_game`` (each checked by ``apply``),
     as is a finished one whose stored record no longer replays (logged).  The
     log starts empty: clients catch up with a snapshot.  ``rematch``, ``chat``
-    (the latest messages, oldest first) and ``chat_count`` as stored.  Raises
+    (the latest messages, oldest first), ``chat_count`` and ``abandoned_at`` as stored.  Raises
     :class:`JokerError` when the stored actions do not replay."""
     g = registry.game(game)
     state = None
@@ -649,4 +654,5 @@ def rebuild(id: str, game: str, rules: Any, seed: str, start: int, seats: list[S
     t.rematch = rematch
     t.chat.extend(chat)
     t.chat_count = chat_count
+    t.abandoned_at = abandoned_at
     return t

@@ -4,7 +4,7 @@ base, the tables, engines and URLs, and the Alembic migrations.
 **Why a package of its own.**  One database holds the scorekeeper's tables
 (:mod:`joker.ledger`) and the web server's (:mod:`joker.server`), under one
 metadata and one Alembic history (``0001_initial`` the ledger's,
-``0002_web_tables`` to ``0005_web_chat_rematch`` the server's).  Alembic's
+``0002_web_tables`` to ``0006_web_table_abandoned`` the server's).  Alembic's
 environment needs every table on that metadata, so the models of every table
 the migrations create live here, beside the migrations; the applications
 import them from here and never from each other.  This package imports only

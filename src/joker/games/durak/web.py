@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from joker.cards import cards_in, format_card, format_suit
 from joker.i18n import catalogue
+from joker.i18n.labels import total_label
 from joker.pace import Pace
 from joker.records import steps
 
@@ -282,6 +283,16 @@ class DurakWeb:
 
     def standings(self, totals: Sequence[int]) -> list[dict[str, int]]:
         return standings_json(totals)
+
+    def total_texts(self, lang: str) -> dict[str, str]:
+        """Times the fool (the ``durak_web`` catalogue's ``total_fools…``): "never the fool",
+        "the fool once", "the fool 2 times"; «ни разу не в дураках», «в дураках 2 раза»."""
+        texts = catalogue("durak_web")
+        return {"n": texts.text("total_fools", lang), "0": texts.text("total_fools_0", lang),
+                "1": texts.text("total_fools_1", lang)}
+
+    def total_label(self, total: int, lang: str) -> str:
+        return total_label(self.total_texts(lang), total, lang)
 
     def stalling_dot(self, rules: DurakRules) -> bool:
         """The stalling dot is Joker's (RULES.md §11)."""

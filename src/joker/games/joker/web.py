@@ -31,6 +31,7 @@ from .engine.state import GameState, Phase, draw_first_dealer
 from .engine.views import PlayerView
 from .game import GAME
 from joker.i18n import catalogue
+from joker.i18n.labels import total_label
 from .record import GameRecord, Penalty, totals_with_penalties
 from .rules import PRESETS, RULES_VERSION, Rules
 from .scoring import DealResult, game_totals
@@ -286,6 +287,13 @@ class JokerWeb:
 
     def standings(self, totals: Sequence[int]) -> list[dict[str, int]]:
         return standings_json(totals)
+
+    def total_texts(self, lang: str) -> dict[str, str]:
+        """Points: "312 points", «312 очков» (the ``web`` catalogue's ``total_points``)."""
+        return {"n": catalogue("web").text("total_points", lang)}
+
+    def total_label(self, total: int, lang: str) -> str:
+        return total_label(self.total_texts(lang), total, lang)
 
     def stalling_dot(self, rules: Rules) -> bool:
         """The stalling dot is a Bus-Angeles rule (RULES.md §11)."""
