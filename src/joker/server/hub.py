@@ -59,8 +59,9 @@ class Hub:
     ``$JOKER_IDLE_MINUTES`` / ``$JOKER_ABANDON_MINUTES``, else 10 and 30).
     Raises ``ValueError`` for a limit that is not a number of minutes."""
 
-    def __init__(self, store: Store, secret: bytes, bot_delay: float = pace.BASE, *, idle_minutes: float | None = None,
-                 abandon_minutes: float | None = None, clock: Callable[[], float] = time.time):
+    def __init__(self, store: Store, secret: bytes, bot_delay: float = pace.BASE, *,
+                 idle_minutes: float | None = None, abandon_minutes: float | None = None,
+                 clock: Callable[[], float] = time.time):
         self.store = store
         self.secret = secret
         self.bot_delay = bot_delay
