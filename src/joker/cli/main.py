@@ -18,6 +18,8 @@ import typer.main
 import typer.models
 from typer import _click  # Typer 0.29 bundles click as typer._click
 
+from . import coercion
+
 
 def _flags_show_no_value() -> None:
     """Typer 0.29's Rich help prints a type beside every option, flags included
@@ -41,6 +43,7 @@ def _flags_show_no_value() -> None:
 
 
 _flags_show_no_value()
+coercion.install()  # plain str and int parameters coerced without importing pydantic (joker.cli.coercion)
 
 
 LAZY: dict[str, tuple[str, str]] = {
@@ -90,7 +93,7 @@ class LazyGroup(typer.core.TyperGroup):
 app = typer.Typer(
     cls=LazyGroup,
     rich_markup_mode="markdown",  # a docstring's paragraphs are reflowed to the terminal, not broken where typed
-    help="Joker («Джокер», «Расписной покер»): play, keep score, analyse.",
+    help="Joker («Джокер», «Расписной покер») and transfer Durak («Переводной дурак»): play, keep score, analyse.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -98,7 +101,7 @@ app = typer.Typer(
 
 @app.callback()
 def _main() -> None:
-    """Joker («Джокер», «Расписной покер»): play, keep score, analyse."""
+    """Joker («Джокер», «Расписной покер») and transfer Durak («Переводной дурак»): play, keep score, analyse."""
 
 
 def replay(
