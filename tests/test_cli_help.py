@@ -55,3 +55,30 @@ def test_a_commands_later_paragraphs_wrap_naturally():
            "rules." in text
     text = _help("play")
     assert "The game is saved after every deal and on quitting; --resume FILE continues it exactly." in text
+
+
+def test_the_help_says_durak_and_its_presets():
+    """The fresh-user trial: ``joker --help`` named Joker alone and ``--preset``
+    listed Joker's rule sets only, though ``joker play`` plays transfer Durak too."""
+    from joker.games.durak.rules import PRESETS as DURAK
+    from joker.games.joker.rules import PRESETS as JOKER
+
+    assert "transfer Durak («Переводной дурак»)" in _help()
+    text = _help("play")
+    assert "or transfer Durak (--preset durak)" in text
+    assert f"Joker: {', '.join(JOKER)}. Durak: {', '.join(DURAK)} (a Durak preset plays Durak)." in text
+    assert list(DURAK) == ["durak", "durak-36"]
+
+
+@pytest.mark.parametrize("args", [["--preset", "durak"], ["--preset", "durak-36"], ["--rules", "durak(players=2)"]])
+def test_a_durak_preset_alone_plays_durak(tmp_path, args):
+    """``joker play --preset durak`` with no ``--game``: the Durak game starts (it
+    said "unknown preset 'durak'"); ``q`` saves a Durak record and quits."""
+    import json
+
+    save = tmp_path / "g.json"
+    out = CliRunner().invoke(app, ["play", *args, "--seed", "1", "--save", str(save)], input="q\n",
+                             env={**WIDE, "JOKER_HOME": str(tmp_path)})
+    assert out.exit_code == 0, out.output
+    assert "Durak — Transfer Durak" in out.output and "Game saved" in out.output
+    assert json.loads(save.read_text())["game"] == "durak"

@@ -177,3 +177,49 @@ def test_every_code_raised_is_in_its_catalogue_and_every_text_is_raised() -> Non
     assert built == []
     for name in ("rules", "notation", "records"):
         assert set(catalogue(name).texts["en"]) <= said, (name, set(catalogue(name).texts["en"]) - said)
+
+
+# A masculine past-tense verb: a vowel then -л (взял, сходил, вышел via шёл), -лся (отбился), or мог/смог.
+_MASCULINE_PAST = r"(?<![а-яё])(?:[а-яё]*[аеёиоуыяю]л(?:ся)?|[а-яё]*шёл(?:ся)?|(?:с|по|не)?мог)(?![а-яё])"
+_NOT_VERBS = {"правил", "стол", "журнал", "каталог", "символ", "чисел", "итог", "ал", "пол"}
+"""Words the pattern catches that are nouns (правил: of the rules; чисел: of numbers)."""
+_NOT_ABOUT_PLAYERS = {
+    ("web", "table_token_signature"): "выдал",  # the server issued the link
+    ("web", "table_unavailable"): "ответил",  # the server did not answer
+    ("web", "keeper_cross_site"): "пришёл",  # the request came from …
+    ("web", "dd_failed"): "удался",  # the analysis failed
+    ("web", "table_no_bot_move"): "смог",  # «ни один бот»: the word бот is masculine
+}
+"""(catalogue, key) → the one masculine past verb it may say, about a thing that is not a player."""
+
+
+def _russian_texts() -> Iterator[tuple[str, str, str]]:
+    """(catalogue, key, text) for every Russian text, variant and part."""
+    for name in NAMES:
+        for _, table in _tables(name):
+            for key, text in table["ru"].items():
+                yield name, key, text
+
+
+def test_russian_texts_never_say_a_players_deed_in_the_masculine_past() -> None:
+    """The rule of joker.i18n.core: a player may be a woman, so «взял», «вышел»,
+    «мог» about a player are refused everywhere (rephrased: «взято», «выходит из
+    игры», «можно»)."""
+    import re
+
+    found = []
+    for name, key, text in _russian_texts():
+        for m in re.finditer(_MASCULINE_PAST, text.lower()):
+            word = m.group(0)
+            if word not in _NOT_VERBS and _NOT_ABOUT_PLAYERS.get((name, key)) != word:
+                found.append((name, key, word))
+    assert found == []
+
+
+def test_the_masculine_past_scan_catches_what_it_is_for() -> None:
+    """The pattern itself, on the trial's words (a scan that matched nothing would pass vacuously)."""
+    import re
+
+    said = "Борис взял взятку; Вера сходила; Алиса заказал 2, отбился, вышел, ушёл, не мог; берёт, ход: 8♠, заказ: 2"
+    assert re.findall(_MASCULINE_PAST, said.lower()) == ["взял", "заказал", "отбился", "вышел", "ушёл", "мог"]
+    assert len(list(_russian_texts())) > 1000

@@ -18,6 +18,7 @@ from joker.ledger import ConflictError, KeeperDecisionNeeded, Ledger, LedgerErro
 from joker.i18n import FRONTS, message
 from joker.i18n import LedgerPart as Part
 from joker.i18n.ledger import PARTS, TEXTS, VARIANTS
+from joker.rulestring import rules_named
 from joker.ledger.paper import import_csv, import_sheet, parse_extras, parse_sheet
 from joker.games.joker.rules import parse_rules
 from test_ledger_support import PLAYERS, new_ledger
@@ -365,10 +366,10 @@ def test_codes_said_from_their_fields_in_both_languages():
     assert str(e) == "Бутка is not tied for the cup; the tied players are Бардак, Монай"
     e = LedgerError("record_penalty", source="r.json", seat=2,
                     error=LedgerError("record_penalty_value", kind=Part("fine"), seat=2, value=-100,
-                                      rules="bus-angeles", want=-250))
+                                      rules=rules_named("bus-angeles"), want=-250))
     assert str(e) == "r.json: penalty to seat 2: a fine to seat 2 is worth -100 in the record; bus-angeles says -250"
     assert message(e, "ru") == ("r.json: нарушение места 2: в записи штраф месту 2 стоит -100; "
-                                "по правилам bus-angeles — -250")
+                                "по правилам «Регламент Бус-Анджелес» — -250")
     # a text that is not a code is the message itself, in every language
     free = LedgerError("deal 5 is not scored yet")
     assert free.code is None and message(free, "ru") == str(free) == "deal 5 is not scored yet"

@@ -12,6 +12,8 @@ Expected texts worked by hand: ``camp(players=9)`` plays the ladder 1..8 | 9×9
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from joker.errors import InvalidNotationError, RulesError
@@ -32,7 +34,7 @@ BAD = [
      "bad value for rules field must_trump: 'maybe'", "неверное значение поля правил must_trump: 'maybe'"),
     ("camp(players=9)", parse_rules,
      "deal 7 of the schedule deals 7 cards to 9 players, but the full54 deck has 54 cards",
-     "раздача 7 расписания: 9 игрокам по 7 карт, а в колоде full54 всего 54 карты"),
+     "раздача 7 расписания: 9 игрокам по 7 карт, а в колоде всего 54 карты (52 карты и два джокера)"),
     ("bus-angeles(players=11)", parse_rules,
      "players=11: Joker is played by 2 to 10 players", "players=11: в Джокер играют от 2 до 10 игроков"),
     ("bus-angeles(schedule=", parse_rules,
@@ -71,7 +73,8 @@ def test_the_rules_check_answers_in_the_pages_language(tmp_path) -> None:
             return r.status_code, r.json()
 
         assert check("joker", "camp(players=9)", **{"Accept-Language": "ru-RU,ru;q=0.9"}) == (400, {
-            "error": "раздача 7 расписания: 9 игрокам по 7 карт, а в колоде full54 всего 54 карты", "code": "deal_size"})
+            "error": "раздача 7 расписания: 9 игрокам по 7 карт, а в колоде всего 54 карты (52 карты и два джокера)",
+            "code": "deal_size"})
         assert check("joker", "camp(players=9)") == (400, {
             "error": "deal 7 of the schedule deals 7 cards to 9 players, but the full54 deck has 54 cards",
             "code": "deal_size"})
@@ -127,4 +130,45 @@ def test_joker_play_says_a_bad_rules_string_in_russian() -> None:
     result = CliRunner().invoke(app, ["play", "--lang", "ru", "--rules", "camp(players=9)"])
     assert result.exit_code == 2
     assert " ".join(result.output.split()) == (
-        "✗ ошибка в правилах: раздача 7 расписания: 9 игрокам по 7 карт, а в колоде full54 всего 54 карты")
+        "✗ ошибка в правилах: раздача 7 расписания: 9 игрокам по 7 карт, а в колоде всего 54 карты "
+        "(52 карты и два джокера)")
+
+
+@pytest.mark.parametrize("deck, russian", [
+    ("georgian36", "грузинская: 7–туз, 6♥, 6♦ и два джокера"), ("georgian38", "6–туз и два джокера"),
+    ("full54", "52 карты и два джокера"), ("classic36", "6–туз, джокер — названная 6♠ или 7♠"),
+    ("standard52", "52 карты без джокеров")])
+def test_a_deck_too_small_is_named_by_the_catalogue_in_russian(deck: str, russian: str) -> None:
+    """The fresh-user trial: «а в колоде full54 всего 54 карты» named the deck by its
+    identifier.  Russian now says what the deck holds (the ``names`` catalogue's
+    ``deck_<deck>``); English reads as before.  20 cards to each of 4 players need 80."""
+    n = {"georgian36": 36, "georgian38": 38, "full54": 54, "classic36": 36, "standard52": 52}[deck]
+    with pytest.raises(RulesError) as ei:
+        parse_rules(f"bus-angeles(deck={deck},schedule='20')")
+    assert str(ei.value) == f"deal 1 of the schedule deals 20 cards to 4 players, but the {deck} deck has {n} cards"
+    ru = message(ei.value, "ru")
+    assert ru.endswith(f"({russian})") and deck not in ru
+    assert not re.search("[A-Za-z]", ru)
+
+
+def test_a_rule_set_in_a_russian_error_is_its_name() -> None:
+    """The ledger, the table and the record name a rule set by its catalogue name in
+    Russian (joker.rulestring.rules_named), by its rules string in English."""
+    from dataclasses import replace
+
+    from joker.errors import RecordError
+    from joker.games.durak.engine.state import new_game
+    from joker.games.durak.record import record_of, start_of
+    from joker.ledger.db import LedgerError
+    from joker.rulestring import rules_named
+
+    e = LedgerError("players_count", rules=rules_named("georgian"), players=4, given=3)
+    assert str(e) == "georgian is played by 4 players; 3 given"
+    assert message(e, "ru") == "по правилам «Грузинский покер» играют 4 игрока; указано 3"
+    e = LedgerError("first_dealer_needed", rules=rules_named("raspisnoy(players=5)"))
+    assert message(e, "ru").startswith("по правилам «Расписной покер (игроков: 5)» первого сдающего выбирает жребий")
+    rec = replace(record_of(new_game(parse_durak("durak-36(players=3)"), "s")), players=("Аня", "Вера"))
+    with pytest.raises(RecordError) as ei:
+        start_of(rec)
+    assert message(ei.value, "ru") == "игроков 2 для правил «Переводной дурак, 36 карт (игроков: 3)» (мест: 3)"
+    assert str(ei.value) == "2 players for rules durak-36(players=3) (3 seats)"

@@ -88,7 +88,11 @@ def _audit(client: Client, states: list[DurakState], index: dict[int, int]) -> i
 
     def may_know(k: int) -> set[str]:
         st = states[k]
-        return _visible(public_view(st) if seat is None else view_of(st, seat))
+        seen = _visible(public_view(st) if seat is None else view_of(st, seat))
+        if st.is_terminal() and st.results[-1] is not None:  # the fool's cards are shown once the game is over
+            fool = st.results[-1]
+            seen |= {format_card(c) for c in range(64) if (st.hands[fool] | st.prikups[fool]) >> c & 1}
+        return seen
 
     at = 0
     for m in client.msgs:
@@ -208,6 +212,13 @@ def test_a_durak_game_is_played_watched_caught_up_audited_and_replayed(tmp_path)
         fools = [int(-s) for s in final.scores()]
         assert over["game_over"]["totals"] == fools and sum(fools) <= 1
         assert over["game_over"]["standings"][0]["total"] == 0
+        # the finished games say each player's result in Durak's words, in the page's language
+        games = tc.get("/games", headers={"Accept-Language": "ru"}).text
+        assert "итог" in games and "ни разу не в дураках" in games
+        games = tc.get("/games", headers={"Accept-Language": "en"}).text
+        assert "result" in games and "never the fool" in games
+        if sum(fools):
+            assert "the fool once" in games
         index, actions = _event_index(watcher.msgs)
         assert actions == [a for g in record.games for a in g.actions]
         rep = tc.get(f"/api/tables/{tid}/replay").json()
@@ -318,3 +329,37 @@ def test_the_lobby_offers_durak_with_its_options_and_says_the_canonical_rules_st
         assert info["seats"][1]["bot"] == "hard"
         row = next(x for x in tc.get("/api/tables").json() if x["id"] == t["table"])
         assert (row["game"], row["game_number"], row["games"]) == ("durak", None, 3)  # waiting: no game yet
+
+
+def test_each_games_end_says_who_went_out_in_order_and_the_fools_cards():
+    """``game_ends`` (the Durak sheet a table sends; the fresh-user trial asked for the
+    finishing order and the fool's cards): a three-game series of three players
+    played by random legal actions.  Each game's fool is the engine's result, the
+    others went out once each; the order agrees with the replay viewer's frames
+    (a seat is out at the first frame where it holds nothing, no prikup, the stock
+    gone); the last game's left cards are the fool's hand and prikup at the end; the
+    kept replay gives what a fresh one does."""
+    from joker.games.durak.web import _REPLAYED, game_ends, replay_data
+
+    rules = parse_rules("durak(players=3,games=3)")
+    state = GAME.new_game(rules, "ends", 0)
+    rnd = random.Random(7)
+    while not state.is_terminal():
+        state = state.apply(rnd.choice(list(state.legal_actions())))
+        game_ends(state)  # as a table asks after each action: the kept replay goes on
+    ends = game_ends(state)
+    assert [e["game"] for e in ends] == [1, 2, 3] and [e["fool"] for e in ends] == list(state.results)
+    frames = replay_data(GAME.record_of(state))["games"]
+    for e, g in zip(ends, frames):
+        if e["fool"] is not None:
+            assert sorted(e["out"] + [e["fool"]]) == [0, 1, 2]
+        seen: list[int] = []
+        for bout in g["bouts"]:
+            for f in bout["frames"][:-1] if bout is g["bouts"][-1] else bout["frames"]:
+                seen += [s for s in range(3) if s not in seen and not f["hands"][s] and not f["prikups"][s] and not f["stock"]]
+        assert e["out"][:len(seen)] == seen and seen, (e, seen)
+    fool = state.results[-1]
+    if fool is not None:
+        assert ends[-1]["left"] == [format_card(c) for c in range(64) if (state.hands[fool] | state.prikups[fool]) >> c & 1]
+    _REPLAYED.clear()
+    assert game_ends(state) == ends

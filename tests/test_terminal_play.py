@@ -289,7 +289,7 @@ def test_resume_in_another_language_renames_the_default_seats(tmp_path):
 @pytest.mark.parametrize("args, said", [
     (["--players", "3"], "✗ bus-angeles is played by 4 players, not 3; presets for 3 players: camp, raspisnoy, "
                          "raspisnoy-54, rotating-trumps, oh-hell (--preset NAME)"),
-    (["--players", "3", "--lang", "ru"], "✗ bus-angeles: число игроков — 4, а не 3; для 3 игроков есть правила: "
+    (["--players", "3", "--lang", "ru"], "✗ Регламент Бус-Анджелес: число игроков — 4, а не 3; для 3 игроков есть правила: "
                                          "camp, raspisnoy, raspisnoy-54, rotating-trumps, oh-hell (--preset ИМЯ)"),
     # camp: 9 cards each from 54 → 2 to 6; oh-hell (52, 9 each) stops at 5, the raspisnoy decks deal fewer
     (["--preset", "camp", "--players", "8"], "✗ camp is played by 2–6 players, not 8; presets for 8 players: "
@@ -487,3 +487,27 @@ def test_bad_options_get_one_line(tmp_path):
         assert result.exit_code in (1, 2), (args, result.output)
         assert words in " ".join(result.output.split()), (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_a_forced_move_shows_the_hand_once_a_deal(tmp_path):
+    """The fresh-user trial: a move with one legal card is played at once; the hand
+    it came from is shown with the first such move of a deal (a one-card deal showed
+    none at all), not again at each later forced trick of the same deal.  Counted
+    from the session's own output over a whole game of 1- to 4-card deals."""
+    game, code, out = run_session(tmp_path / "f.json", rules="bus-angeles(schedule='1,2,3,4,4,3,2,1')", seed=11)
+    assert code == 0
+    deals = re.split(r"\n── Deal \d+ of \d+", out)[1:]
+    assert len(deals) == 8
+    first_forced = later_forced = 0
+    for deal in deals:
+        lines = deal.splitlines()
+        forced = [i for i, line in enumerate(lines) if line.strip().startswith("You play") and "(only legal move)" in line]
+        for k, i in enumerate(forced):
+            shown = lines[i - 1].startswith("Your hand:") and lines[i].split("You play ")[1].split()[0] in lines[i - 1]
+            if k == 0:
+                assert shown, deal
+                first_forced += 1
+            else:
+                assert not lines[i - 1].startswith("Your hand:"), deal
+                later_forced += 1
+    assert first_forced >= 4 and later_forced >= 1  # the game has both kinds (seed 11)

@@ -268,6 +268,30 @@ def _said_once(page, verdict: str) -> None:
     expect(page.locator("#so-lobby")).to_be_visible()
 
 
+def _ends_shown(page, server: str, table: str, order_word: str, left_word: str) -> list[dict]:
+    """The end panel says each game's finishing order (``order_word``: "Порядок выхода
+    из игры: 1. Вера, 2. Аня") and shows the last fool's cards face up, as the record
+    replayed by the engine has them (joker.games.durak.web.game_ends): the ends."""
+    from playwright.sync_api import expect
+
+    from joker import records
+    from joker.games.durak.web import game_ends
+
+    found, rec = records.parse(page.request.get(f"{server}/api/tables/{table}/record").text())
+    ends = game_ends(records.final_state(found, rec))
+    names = page.evaluate("names()")
+    orders = [f"{order_word}: " + ", ".join(f"{k}. {names[s]}" for k, s in enumerate(e["out"], 1)) for e in ends if e["out"]]
+    expect(page.locator("#d-end .d-order")).to_have_text(orders)
+    last = ends[-1]
+    if last["fool"] is None:
+        expect(page.locator("#d-end .d-left")).to_have_count(0)
+    else:
+        expect(page.locator("#d-end .d-left")).to_contain_text(left_word)
+        shown = page.eval_on_selector_all("#d-end .d-left .card", "cs => cs.map((c) => c.dataset.card)")
+        assert shown == last["left"] and shown
+    return ends
+
+
 def _seat_actions(record: dict) -> list[tuple[int, str]]:
     from joker import records
 
@@ -301,11 +325,19 @@ def test_the_same_game_on_a_phone_in_russian(server, browser, shots):  # noqa: F
     fool = page.evaluate("S.view.results[0]")
     _said_once(page, "Ничья: дурака нет" if fool is None else "Вы — дурак" if fool == page.evaluate("S.seat")
                else f"Дурак — {page.evaluate('names()')[fool]}")
+    _ends_shown(page, server, page.url.rsplit("/", 1)[1], "Порядок выхода из игры", "На руках у дурака осталось")
+    expect(page).to_have_title(re.compile(r"^Стол \w+ · Переводной дурак, 36 карт \(игроков: 3\) — Джокер$"))
+    # the log: seven whole lines in view
+    assert page.evaluate("""() => { const l = document.getElementById('d-log'), r = l.getBoundingClientRect();
+        return [...l.children].filter((c) => { const q = c.getBoundingClientRect(); return q.top >= r.top - 1 && q.bottom <= r.bottom + 1; })
+          .length; }""") == 7
     # nothing sticks out of the phone's width, at the table or in the replay
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     page.locator("#d-end a", has_text="Просмотр").click()
     expect(page.locator("#r-rules")).to_have_text("Переводной дурак, 36 карт (игроков: 3)")
     expect(page.locator("#r-hands .d-player")).to_have_count(3)
+    # its menus and slider named in Russian for screen readers (they were "game", "bout", "step")
+    assert [page.get_attribute(s, "aria-label") for s in ("#r-game", "#r-bout", "#r-slider")] == ["Игра", "Бой", "Шаг"]
     page.click("#r-next-bout")
     page.click("#r-next")
     expect(page.locator("#r-info")).to_contain_text("Бой 2 · Шаг 2")
@@ -436,8 +468,9 @@ def test_a_series_says_each_games_end_once_and_the_standings_at_its_end(server, 
     notices = page.evaluate("notices")
     assert f"Game 1 of 2 over: {first}. Game 2 begins" in notices, notices
     assert not any("Game 2 of 2" in n for n in notices)  # the series' end is said by the end panel alone
-    expect(page.locator("#d-end .d-results li")).to_have_text(
+    expect(page.locator("#d-end .d-results li .d-result")).to_have_text(
         [f"Game {k}: a draw" if f is None else f"Fool of game {k}: {rec.players[f]}" for k, f in enumerate(fools, 1)])
+    _ends_shown(page, server, made["table"], "Out in this order", "The fool of game 2 was left holding")
     expect(page.locator("#d-end #standings tbody tr")).to_have_count(2)
     expect(page.locator("#d-end .d-verdict")).to_have_count(0)
     assert page.evaluate("() => document.getElementById('d-end').nextElementSibling.id") == "social-over"

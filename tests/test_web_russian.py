@@ -75,6 +75,15 @@ def _english() -> list[str]:
     return sorted(pieces)
 
 
+UNNAMED = """() => [...document.querySelectorAll("main input, main select, main button")].filter((e) => {
+  if (e.type === "hidden" || !e.getClientRects().length) return false;
+  const named = e.getAttribute("aria-label") || e.getAttribute("aria-labelledby") || (e.labels && e.labels.length)
+    || (e.tagName === "BUTTON" && e.textContent.trim());
+  return !named;
+}).map((e) => e.outerHTML.slice(0, 120))"""
+"""The page's controls a screen reader has no name for (no label, aria-label or text)."""
+
+
 def _check(page, names: list[str], where: str) -> None:
     seen = page.evaluate(VISIBLE)
     text = seen["text"]
@@ -104,7 +113,14 @@ def test_every_russian_page_is_russian(server, browser, shots):
     options = page.locator("#c-seat-1 option")
     expect(options).to_have_text(["бот: Лёгкий", "бот: Средний", "бот: Сильный", "бот: Случайный",
                                   "бот: ISMCTS (OpenSpiel)", "человек (по приглашению)"])
-    expect(page.locator("#c-preset option").first).to_have_text("Регламент Бус-Анджелес · игроков: 4")
+    expect(page.locator("#c-preset option").first).to_have_text("Регламент Бус-Анджелес")
+    expect(page.locator("#c-preset-players")).to_have_text("игроков: 4")  # beside the select, so a long name fits a phone
+    # the stalling dot is voted when a turn's time is up: offered once a turn timer is set
+    expect(page.locator("#c-stalling-box")).to_be_hidden()
+    page.fill("#c-timer", "30")
+    expect(page.locator("#c-stalling-box")).to_be_visible()
+    page.fill("#c-timer", "0")
+    expect(page.locator("#c-stalling-box")).to_be_hidden()
     _check(page, names, "lobby")
     page.screenshot(path=str(shots / "ru-lobby.png"), full_page=True)
 
@@ -147,6 +163,11 @@ def test_every_russian_page_is_russian(server, browser, shots):
     visit("/games", "games")
     visit(f"/replay/{table}", "replay")
     expect(page.locator("main")).to_contain_text("Раздача")
+    # the replay's buttons capitalised, its deal menu and slider named in Russian (they had no name)
+    expect(page.locator(".controls button")).to_have_text(["« Раздача", "◀ Карта", "Карта ▶", "Раздача »"])
+    expect(page.locator("#r-deal")).to_have_attribute("aria-label", "Раздача")
+    expect(page.locator("#r-slider")).to_have_attribute("aria-label", "Шаг")
+    assert page.evaluate(UNNAMED) == []
 
     # the scorekeeper: a game of two deals, the second without trump
     keeper = ["Бутка", "Печун", "Бардак", "Монай"]
@@ -159,8 +180,15 @@ def test_every_russian_page_is_russian(server, browser, shots):
                          data={"trump": "H", "bids": [0, 0, 0, 0], "tricks": [0, 1, 0, 0]}, headers=key)
     assert r.ok, r.text()
     visit("/keeper", "keeper")
+    assert page.evaluate(UNNAMED) == []
     visit(f"/keeper/game/{gid}", "keeper-entry")
     expect(page.locator("#g-sum")).to_have_text("всего 0 из 2")
+    assert page.evaluate(UNNAMED) == []
+    # the taps say whose and what in Russian: a suit by its name, a bid and a trick count by the player's
+    assert page.locator("#g-trump button").evaluate_all("bs => bs.map((b) => b.getAttribute('aria-label'))") == [
+        "пики", "трефы", "бубны", "черви", "без козыря"]
+    expect(page.locator("#g-tricks .tap-row").first.locator("button").nth(2)).to_have_attribute(
+        "aria-label", re.compile(r"^\S+: 2 взятки$"))
     r = ctx.request.post(server + f"/api/keeper/games/{gid}/deal",
                          data={"trump": "N", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]}, headers=key)
     assert r.ok, r.text()
@@ -248,12 +276,12 @@ def test_the_tables_refusals_are_said_in_the_pages_language(tmp_path):
             said[what] = r.json()["error"]
         assert said["rules"] == ("правила: нет набора правил 'nope'; наборы: bus-angeles, camp, raspisnoy, "
                                  "raspisnoy-54, georgian, georgian-6, rotating-trumps, oh-hell")
-        assert said["count"] == "в bus-angeles играют 4 игрока(ов): нужно мест — 4, а не 2"
+        assert said["count"] == "по правилам «Регламент Бус-Анджелес» играют 4 игрока: нужно мест — 4, а не 2"
         assert said["bot"].startswith("место 2: нет бота 'genius'; боты: ") and "easy" in said["bot"]
         assert said["host"] == "хозяин сидит на месте 1, а оно отдано боту"
         assert said["timer"] == "таймер хода — 0 (выключен) или от 5 до 600 секунд"
         assert said["dot"] == ("точка за затягивание — правило Бус-Анджелеса (RULES.md §11): её включают только за "
-                               "столом bus-angeles")
+                               "столом с регламентом Бус-Анджелес")
         t = tc.post("/api/tables", json={"name": "Аня", "seats": ["human", "human", "bot", "bot"]}).json()
         r = tc.post(f"/api/tables/{t['table']}/join", json={"name": "аня"})
         assert r.json()["error"] == "Аня уже сидит за этим столом (место 1): выберите другое имя"

@@ -265,3 +265,71 @@ def test_a_friend_joins_by_the_invite_link_and_sees_the_felt_from_his_seat(serve
     assert not errors and not host_errors
     ctx.close()
     host_ctx.close()
+
+
+def _rows(page, selector: str) -> int:
+    """How many lines the visible boxes of ``selector`` take (boxes whose vertical
+    extents overlap share a line)."""
+    return page.evaluate("""(sel) => {
+        const boxes = [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect())
+          .filter((r) => r.width > 0 && r.height > 0).sort((a, b) => a.top - b.top);
+        let rows = 0, bottom = -Infinity;
+        for (const r of boxes) { if (r.top >= bottom - 2) { rows += 1; bottom = r.bottom; } else bottom = Math.max(bottom, r.bottom); }
+        return rows;
+      }""", selector)
+
+
+@pytest.mark.parametrize("locale", ["ru-RU", "en-GB"])
+def test_the_phones_header_and_bar_take_two_rows_and_the_choices_read_well(server, browser, tmp_path, locale):  # noqa: F811
+    """The fresh-user trial on a 390×844 phone: the page's header (name, languages,
+    menu) and the table's bar (deal, trump, tools) each in at most two rows (they
+    took three: the languages alone, the tools alone); the longest preset name
+    wholly inside its select; «без козыря» among the trump choices at the text's
+    size (not the suit symbols' 1.6rem); ♦ and ♥ red in the joker's dialog."""
+    from playwright.sync_api import expect
+
+    lang = locale[:2]
+    t = Tr(lang, "web")
+    shots = _shots_dir(tmp_path, f"phone-rows-{lang}")
+    ctx, page, errors = _page(browser, locale=locale, width=390, height=844)
+    _start(page, server, locale)
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#info .deal")).to_contain_text(t("block_n", n=1))
+    page.screenshot(path=str(shots / "table.png"))
+    assert _rows(page, "header.top > *") == 2
+    assert _rows(page, ".bar .info > span, .bar .tools > button") == 2
+    assert _in_viewport(page, ".bar .tools > button") == []
+    # the sound button's words stay for screen readers (and the tests) though a phone shows the icon
+    expect(page.locator("#sound-btn")).to_contain_text(t("sound_off"))
+
+    # the joker's dialog and the trump choice, drawn by the page's own functions
+    page.evaluate("() => playCard('X1', ['X1:high:D', 'X1:takes:H', 'X1:takes:S', 'X1:give'])")
+    reds = page.eval_on_selector_all("#joker-options button .red", "es => es.map((e) => e.textContent)")
+    said = "".join(page.eval_on_selector_all("#joker-options button", "bs => bs.map((b) => b.textContent)"))
+    assert reds == [c for c in said if c in "♦♥"] and {"♦", "♥"} <= set(reds)  # every red suit, and only they
+    assert page.eval_on_selector_all("#joker-options button .red", "es => es.filter((e) => /[♠♣]/.test(e.textContent)).length") == 0
+    red = page.eval_on_selector("#joker-options button .red", "e => getComputedStyle(e).color")
+    assert red == "rgb(192, 38, 45)"  # --red
+    page.screenshot(path=str(shots / "joker-dialog.png"))
+    page.evaluate("() => document.getElementById('joker-dialog').close()")
+    page.evaluate("""() => renderPanel(Object.assign({}, S.view, { phase: 'trump', current: S.seat,
+        legal: ['trump:C', 'trump:D', 'trump:H', 'trump:S', 'trump:N'] }), true)""")
+    sizes = page.eval_on_selector_all("button.trump-choice", "bs => bs.map((b) => [b.textContent, getComputedStyle(b).fontSize])")
+    body = page.evaluate("() => getComputedStyle(document.body).fontSize")
+    assert sizes[-1] == [t("no_trump"), body] and sizes[0][1] != body
+    page.locator("#dock").screenshot(path=str(shots / "trump-choice.png"))
+
+    # the lobby: the longest preset's name inside its select, the player count beside it
+    page.goto(server + "/")
+    names = page.eval_on_selector_all("#c-preset option", "os => os.map((o) => o.textContent)")
+    page.select_option("#c-preset", label=max(names, key=len))
+    fits = page.evaluate("""() => { const s = document.getElementById('c-preset'); const c = document.createElement('canvas').getContext('2d');
+        const st = getComputedStyle(s); c.font = st.fontSize + ' ' + st.fontFamily;
+        return c.measureText(s.selectedOptions[0].textContent).width + parseFloat(st.paddingLeft) + 24 <= s.clientWidth
+          && s.getBoundingClientRect().right <= innerWidth; }""")
+    assert fits, max(names, key=len)
+    page.select_option("#c-preset", "georgian-6")  # «Грузинский покер на шестерых»: six players (RULES.md §4)
+    expect(page.locator("#c-preset-players")).to_have_text(t("players_n", n=6))
+    page.screenshot(path=str(shots / "lobby.png"), full_page=True)
+    assert errors == []
+    ctx.close()

@@ -32,6 +32,7 @@ from joker.bots import RandomBot
 from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError, RulesError
 from joker.game import Step
 from joker.i18n.labels import total_label
+from joker.pace import Pace
 from joker.records import FORMAT, steps
 
 NAME = "toy"
@@ -425,8 +426,8 @@ class ToyWeb:
     def sheet_changed(self, before: ToyState, after: ToyState) -> bool:
         return after.won != before.won
 
-    def pause_after(self, before: ToyState, after: ToyState) -> bool:
-        return self.sheet_changed(before, after)
+    def pace(self, before: ToyState, after: ToyState) -> Pace:
+        return Pace.ENDED if self.sheet_changed(before, after) else Pace.NORMAL
 
     def totals(self, state: ToyState, penalties: Any) -> list[int]:
         return list(state.won)

@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping, TypeVar
 
 from joker.errors import InvalidNotationError, RulesError
+from joker.i18n import LANGS, Named
 from joker.i18n.labels import option_label, preset_name
 
 R = TypeVar("R")
@@ -128,6 +129,13 @@ def rules_label(rules: object, lang: str = "en") -> str:
     if not options:
         return name
     return f"{name} ({'; '.join(option_label(k, v, lang) for k, v in options.items())})"
+
+
+def rules_named(rules: object) -> Named:
+    """A rule set as an error's param (:class:`joker.i18n.core.Named`): its rules
+    string in English (messages unchanged), its :func:`rules_label` in the other
+    languages («Регламент Бус-Анджелес», not ``bus-angeles``)."""
+    return Named(str(rules), {lang: rules_label(rules, lang) for lang in LANGS})
 
 
 def parse(text: str, preset: Callable[[str], R], syntax: str, example: str) -> R:

@@ -93,7 +93,7 @@ class LazyGroup(typer.core.TyperGroup):
 app = typer.Typer(
     cls=LazyGroup,
     rich_markup_mode="markdown",  # a docstring's paragraphs are reflowed to the terminal, not broken where typed
-    help="Joker («Джокер», «Расписной покер»): play, keep score, analyse.",
+    help="Joker («Джокер», «Расписной покер») and transfer Durak («Переводной дурак»): play, keep score, analyse.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -101,7 +101,7 @@ app = typer.Typer(
 
 @app.callback()
 def _main() -> None:
-    """Joker («Джокер», «Расписной покер»): play, keep score, analyse."""
+    """Joker («Джокер», «Расписной покер») and transfer Durak («Переводной дурак»): play, keep score, analyse."""
 
 
 def replay(

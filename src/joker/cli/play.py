@@ -66,8 +66,10 @@ import typer
 from rich.console import Console
 
 from joker.errors import JokerError
+from joker.games.durak.rules import PRESETS as DURAK_PRESETS
 from joker.games.joker.rules import PRESETS, Rules, parse_rules, preset as get_preset
 from joker.i18n import LANGS, Tr
+from joker.rulestring import rules_named
 from .play_session import default_save_path, load_session, new_session, resolve_bots
 from .terminal import Quit, Starter, TerminalSession
 
@@ -120,7 +122,7 @@ def _players_refused(tr: Tr, rules: Rules, players: int, error: JokerError) -> s
     if not counts:  # the rules allow no other number (e.g. an explicit schedule too long for any other)
         return tr("bad_rules", error=error)
     fits = [name for name, r in PRESETS.items() if players in _player_counts(r)]
-    text = tr("players_fixed", rules=rules, counts=_counts_text(counts), players=players)
+    text = tr("players_fixed", rules=rules_named(rules), counts=_counts_text(counts), players=players)
     return text + (tr("players_presets", players=players, presets=", ".join(fits)) if fits
                    else tr("players_no_preset", players=players))
 
@@ -129,6 +131,13 @@ def _is_durak_record(path: Path) -> bool:
     from .durak.command import is_durak_record
 
     return is_durak_record(path)
+
+
+def _is_durak_rules(preset: str, rules: str | None) -> bool:
+    """Whether ``--rules`` (else ``--preset``) names one of Durak's presets (``durak``,
+    ``durak-36(players=3)``): the game then follows from the rules, with no ``--game``."""
+    text = rules if rules else preset
+    return text.split("(", 1)[0].strip() in DURAK_PRESETS
 
 
 def _run_durak(*options: Any) -> None:
@@ -146,7 +155,10 @@ def _run_durak(*options: Any) -> None:
 
 
 def play_command(
-    preset: str = typer.Option("bus-angeles", "--preset", help=f"Rule set: {', '.join(PRESETS)}."),
+    preset: str = typer.Option(
+        "bus-angeles", "--preset",
+        help=f"Rule set. Joker: {', '.join(PRESETS)}. Durak: {', '.join(DURAK_PRESETS)} (a Durak preset plays Durak)."
+    ),
     rules: Optional[str] = typer.Option(
         None, "--rules", help="A full rules string, e.g. \"bus-angeles(schedule='1,2,3')\"; overrides --preset."
     ),
@@ -164,17 +176,20 @@ def play_command(
         "the user data dir, ~/.local/share/joker/games on Linux)."
     ),
     game_name: Optional[str] = typer.Option(
-        None, "--game", help="The game: joker (default) or durak (docs/durak.md; --preset durak or durak-36)."
+        None, "--game", help="The game: joker (default) or durak (docs/durak.md); a Durak preset or rules string "
+        "chooses Durak by itself."
     ),
 ) -> None:
-    """Play a game in the terminal: you in seat 1 against bots (Bus-Angeles rules by default).
+    """Play a game in the terminal: you in seat 1 against bots — Joker (Bus-Angeles rules by default) or transfer Durak (--preset durak).
 
-    Type a card (AH, 10h, ♥A), a bid as a number, X1 for a joker; ? lists the
-    legal moves, hint asks the heuristic bot, s prints the sheet, q saves and
-    quits.  The game is saved after every deal and on quitting; --resume FILE
+    Joker: type a card (AH, 10h, ♥A), a bid as a number, X1 for a joker; ? lists
+    the legal moves, hint asks the heuristic bot, s prints the sheet, q saves and
+    quits.  Durak: a card (8C), a beat (KC/8C), transfer:8D, show:9H, take, done
+    or pass.  The game is saved after every deal and on quitting; --resume FILE
     continues it exactly.
     """
-    if game_name == "durak" or (game_name is None and resume is not None and _is_durak_record(resume)):
+    if game_name == "durak" or (game_name is None and (
+            _is_durak_record(resume) if resume is not None else _is_durak_rules(preset, rules))):
         _run_durak(None if preset == "bus-angeles" else preset, rules, players, seed, bots, lang, name, resume, save)
         return
     if game_name not in (None, "joker"):

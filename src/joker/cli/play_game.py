@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from rich.console import Console
+from rich.text import Text
 
 from joker.cards import JOKER1, Card, parse_card
 from joker.errors import InvalidNotationError
@@ -93,6 +94,13 @@ class TerminalGame(TerminalSession[GameState, PlayerView, Action]):
     def refusal_render(self) -> Callable[[str, Any], str]:
         # the engine's params are in its notation (b5, 8D, X1:high): say them as the screen does
         return lambda name, value: refusal_field(self.tr, name, value)
+
+    def deal_of(self, view: PlayerView) -> object:
+        return view.deal_index
+
+    def hand_line(self, view: PlayerView) -> Text | str:
+        line: Text | str = self.screen.hand_line(view)
+        return line
 
     def other_command(self, low: str, view: PlayerView) -> bool:
         if low in SHEET_WORDS and not (view.phase is Phase.TRUMP and parse_suit_word(low) is not None):

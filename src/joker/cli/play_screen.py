@@ -138,15 +138,17 @@ class Screen:
             line = Text(tr("you_see") + " ")
             line.append(" · ".join(f"{self.name(s)} {' '.join(card_text(c) for c in cs)}" for s, cs in seen))
             self.say(line)
-        # the hand
+        self.say(self.hand_line(view))
+
+    def hand_line(self, view: PlayerView) -> Text | str:
+        """The hand as the screen ends with it: the first three cards while choosing
+        trump, what a dark or forehead deal hides while bidding, else the hand."""
+        tr = self.tr
         if view.phase is Phase.TRUMP:
-            label = tr("first_three")
-        elif not view.hand and view.phase is Phase.BID and view.hand_sizes[self.human]:
-            self.say(tr("forehead_hand" if view.deal.kind is DealKind.FOREHEAD else "dark_hand"))
-            return
-        else:
-            label = tr("your_hand")
-        self.say(self.hand_text(view, label))
+            return self.hand_text(view, tr("first_three"))
+        if not view.hand and view.phase is Phase.BID and view.hand_sizes[self.human]:
+            return tr("forehead_hand" if view.deal.kind is DealKind.FOREHEAD else "dark_hand")
+        return self.hand_text(view, tr("your_hand"))
 
     def hand_text(self, view: PlayerView, label: str) -> Text:
         """``Your hand:  X1   A♥ K♥   Q♠ 7♠`` — trump first, suits apart; cards

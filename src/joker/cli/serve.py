@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 import typer
 
+from joker.pace import BASE
 from joker.store import resolve_url
 
 
@@ -16,8 +17,9 @@ def serve_command(
     db: Optional[str] = typer.Option(
         None, "--db", help="Database: an SQLite file or a SQLAlchemy URL (default: $JOKER_DB_URL, else the "
         "scorekeeper's default file). The scorekeeper and the web tables share it."),
-    bot_delay: float = typer.Option(0.8, "--bot-delay", min=0.0, max=10.0,
-                                    help="Seconds a bot waits before playing, so people can follow."),
+    bot_delay: float = typer.Option(BASE, "--bot-delay", min=0.0, max=10.0,
+                                    help="The base pause in seconds before a bot's move, so people can follow "
+                                    "(twice as long after a trick or bout; Durak's throw-ins after a take 0.35×)."),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows every request)."),
     keeper_key: Optional[str] = typer.Option(
         None, "--keeper-key", envvar="JOKER_KEEPER_KEY", show_envvar=True,

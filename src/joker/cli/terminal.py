@@ -101,6 +101,7 @@ class TerminalSession(Generic[S, V, A]):
         self.tr = Tr(lang, self.CATALOGUE)
         self.console = console or Console(highlight=False)
         self.input_fn = input_fn
+        self._forced_hand_shown: object = None  # the deal whose hand a forced move showed (once a deal)
 
     # -- the game's own parts (hooks) -----------------------------------------------
     def bot_seed(self, seat: int) -> str:
@@ -137,6 +138,15 @@ class TerminalSession(Generic[S, V, A]):
 
     def refusal_render(self) -> Callable[[str, Any], str]:
         """How a refusal's params are said (the engine's notation → the screen's)."""
+        raise NotImplementedError
+
+    def deal_of(self, view: V) -> object:
+        """Which deal (a game's own unit: Joker's deal, Durak's game) ``view`` is in:
+        a forced move shows the hand once in each (:meth:`hand_line`)."""
+        raise NotImplementedError
+
+    def hand_line(self, view: V) -> Text | str:
+        """The human's hand in one line, as the screen shows it."""
         raise NotImplementedError
 
     def other_command(self, low: str, view: V) -> bool:
@@ -263,7 +273,11 @@ class TerminalSession(Generic[S, V, A]):
     def _human_action(self) -> tuple[A, bool]:
         view = self.view(self.human)
         legal = self.legal(view)
-        if len(legal) == 1:
+        if len(legal) == 1:  # played at once; the hand shown with the first such move of a deal, not at each trick
+            deal = self.deal_of(view)
+            if deal != self._forced_hand_shown:
+                self._forced_hand_shown = deal
+                self.say(self.hand_line(view))
             return legal[0], True
         self.screen.print_screen(view)
         while True:

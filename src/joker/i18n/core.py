@@ -17,6 +17,16 @@ is said in English, except by :class:`Tr`, which refuses it (``ValueError``).
 :class:`Part` is said in the text's language; an error is said by
 :func:`message` in that language.  A plain text asked for without fields is
 returned as written.
+
+**Russian texts are gender-neutral about players.**  A player may be a woman
+(and half the bots are: Алиса, Вера…), so a Russian text never says what a
+player did in the masculine past tense (not «взял», «сходил», «заказал»,
+«вышел», «отошёл», «мог»).  Say it in the present («берёт», «выходит из игры»),
+as a noun («ход: 8♠», «заказ: 2», «выбор: Борис»), impersonally («взято»,
+«сыграно», «можно взять») or in the plural («её уже записали»).  The masculine
+past stays only for subjects that are not players («сервер не ответил»,
+«анализ не удался», «ни один бот не смог»: the word бот is masculine).
+``tests/test_i18n.py`` scans every Russian text for such verbs.
 """
 
 from __future__ import annotations
@@ -148,6 +158,36 @@ class Part:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.key!r}, {self.fields!r})"
+
+
+class Named(Part):
+    """A thing known by name in an error's params — a rule set, a deck — said in the
+    text's language: in English its identifier as the rules string writes it
+    (``bus-angeles``, ``georgian36``: English messages read as before), in another
+    language the name people give it there (``names``, per language: «Регламент
+    Бус-Анджелес», a deck's «6–туз и два джокера»), never the English identifier.
+    Built where the error is raised: :meth:`from_names` from the ``names`` catalogue,
+    :func:`joker.rulestring.rules_named` for a rule set."""
+
+    __slots__ = ("ident", "names")
+
+    def __init__(self, ident: str, names: Mapping[str, str]) -> None:  # noqa: D107 (no part key: the name is given)
+        self.key = ident
+        self.fields = {}
+        self.ident = ident
+        self.names = dict(names)
+
+    @classmethod
+    def from_names(cls, key: str, ident: str) -> "Named":
+        """``ident`` named by the ``names`` catalogue's ``key`` in every language (``KeyError`` for an unknown key)."""
+        names = catalogue("names")
+        return cls(ident, {lang: names.text(key, lang) for lang in LANGS})
+
+    def say(self, lang: str = "en", front: str = "cli") -> str:
+        return self.ident if lang == "en" else self.names.get(lang, self.ident)
+
+    def __repr__(self) -> str:
+        return f"Named({self.ident!r}, {self.names!r})"
 
 
 class LedgerPart(Part):

@@ -209,9 +209,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "day_ended_reopen_date": "игровой день {date} окончен (открыть снова: `joker ledger day reopen "
                                  "--date {date}`)",
         "bad_rules": "правила: {error}",
-        "players_count": "в {rules} играют {players} {players:игрок|игрока|игроков}; указано {given}",
+        "players_count": "по правилам «{rules}» играют {players} {players:игрок|игрока|игроков}; указано {given}",
         "player_twice": "игрок может сидеть за столом только один раз: {players}",
-        "first_dealer_needed": "в {rules} первого сдающего выбирает жребий: укажите, кто сдавал первым "
+        "first_dealer_needed": "по правилам «{rules}» первого сдающего выбирает жребий: укажите место первого сдающего "
                                "(--first-dealer МЕСТО)",
         "first_dealer_range": "первый сдающий — место от 1 до {players}, а не {seat}",
         "no_game_yet": "партий ещё нет (начать: `joker ledger game new --players A,B,C,D`)",
@@ -235,10 +235,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "trick_counts": "{where}: нужно {n} {n:число|числа|чисел} взяток от 0 до {cards}, по одному на место",
         "tricks_sum": "{where}: сумма взяток {sum}, а в раздаче {cards} {cards:взятка|взятки|взяток}",
         "engine": "{error}",
-        "conflict": "партия {game} на раздаче {at}, а ожидалась раздача {expect}: кто-то записал её раньше; "
+        "conflict": "партия {game} на раздаче {at}, а ожидалась раздача {expect}: её уже записали раньше; "
                     "ничего не записано",
-        "conflict_end": "в партии {game} уже записаны все раздачи, а ожидалась раздача {expect}: кто-то записал "
-                        "её раньше; ничего не записано",
+        "conflict_end": "в партии {game} уже записаны все раздачи, а ожидалась раздача {expect}: её уже "
+                        "записали раньше; ничего не записано",
         "deal_trump_differs": "{where}: для этой раздачи уже записан козырь {entered}, а не {given}: чтобы его "
                               "изменить, сначала отмените его (`joker ledger undo`) или укажите тот же козырь",
         "deal_bids_differ": "{where}: для этой раздачи уже записаны заказы {entered}, а не {given}: чтобы их "
@@ -280,12 +280,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "sheet_row_width": "{where}: ячеек — {n}; в строке раздачи их {width}: deal, cards, trump, затем заказ "
                            "и взятки каждого из {players} игроков",
         "sheet_deal_order": "следующей должна быть раздача {expected}, а в строке — {deal}",
-        "sheet_deals_count": "в {rules} всего {deals} {deals:раздача|раздачи|раздач}",
-        "sheet_cards": "в строке карт — {cards}; в раздаче {deal} по правилам {rules} их {want}",
+        "sheet_deals_count": "по правилам «{rules}» всего {deals} {deals:раздача|раздачи|раздач}",
+        "sheet_cards": "в строке карт — {cards}; в раздаче {deal} по правилам «{rules}» их {want}",
         "sheet_redeal_order": "строка пересдачи стоит прямо перед пересданной раздачей; следующая раздача — "
                               "{expected}, а в строке — {deal}",
         "record_penalty": "{source}: нарушение места {seat}: {error}",
-        "record_penalty_value": "в записи {kind} месту {seat} стоит {value}; по правилам {rules} — {want}",
+        "record_penalty_value": "в записи {kind} месту {seat} стоит {value}; по правилам «{rules}» — {want}",
     },
 }
 """Per language, per code: a ledger error's text, ``{placeholders}`` filled from its fields."""
@@ -329,7 +329,7 @@ VARIANTS: dict[str, dict[str, dict[str, str]]] = {
                                 "записи)",
             "day_ended_reopen_date": "игровой день {date} окончен (откройте его снова: «Открыть день снова» на "
                                      "странице записи)",
-            "first_dealer_needed": "в {rules} первого сдающего выбирает жребий: укажите, кто сдавал первым "
+            "first_dealer_needed": "по правилам «{rules}» первого сдающего выбирает жребий: укажите место первого сдающего "
                                    "(«Первым сдаёт»)",
             "first_dealer_range": "первый сдающий — одно из {players} мест за столом",
             "no_game_yet": "партий ещё нет (начните её в разделе «Новая партия»)",

@@ -1,6 +1,8 @@
 """The names people give to rule sets, their options, bots and the bots' seats,
 in English and Russian: data only.
 
+A deck's key is ``deck_<deck>`` (what it holds: ``deck_georgian38`` is "6–A
+and two jokers"; said in errors by :class:`joker.i18n.core.Named`).
 A preset's key is ``preset_<name>`` (RULES.md §4 and §13: ``preset_bus-angeles``
 is the Bus-Angeles regulation, «Регламент Бус-Анджелес»); a bot's is
 ``bot_<name>``, its level's name (:data:`joker.bots.LEVELS`: Easy, Medium,
@@ -47,6 +49,13 @@ EN: dict[str, str] = {
     "preset_durak-36": "Transfer Durak, 36 cards",
     # rules options (joker.games.joker.rules.Rules, joker.games.durak.rules.DurakRules; RULES.md §13)
     "rule_deck": "deck",
+    "deck_georgian36": "Georgian: 7–A, 6♥, 6♦ and two jokers",
+    "deck_georgian38": "6–A and two jokers",
+    "deck_full54": "52 cards and two jokers",
+    "deck_classic36": "6–A, a named 6♠ or 7♠ as the joker",
+    "deck_standard52": "52 cards, no joker",
+    "deck_durak38": "6–A and two jokers",
+    "deck_durak36": "6–A, 6♠ and 6♣ as the jokers",
     "rule_classic_joker": "joker card",
     "rule_players": "players",
     "rule_first_dealer": "first dealer",
@@ -115,6 +124,13 @@ RU: dict[str, str] = {
     "preset_durak": "Переводной дурак",
     "preset_durak-36": "Переводной дурак, 36 карт",
     "rule_deck": "колода",
+    "deck_georgian36": "грузинская: 7–туз, 6♥, 6♦ и два джокера",
+    "deck_georgian38": "6–туз и два джокера",
+    "deck_full54": "52 карты и два джокера",
+    "deck_classic36": "6–туз, джокер — названная 6♠ или 7♠",
+    "deck_standard52": "52 карты без джокеров",
+    "deck_durak38": "6–туз и два джокера",
+    "deck_durak36": "6–туз, джокеры — 6♠ и 6♣",
     "rule_classic_joker": "карта-джокер",
     "rule_players": "игроков",
     "rule_first_dealer": "первый сдающий",

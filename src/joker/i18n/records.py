@@ -94,7 +94,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "durak_rules_version": "запись сделана более новым движком (rules_version {version} > {engine})",
         "durak_malformed": "запись Дурака повреждена: {kind}: {error}",
         "durak_names": "имён игроков {names} на {n} мест",
-        "durak_players": "игроков {players} для правил {rules} (мест: {seats})",
+        "durak_players": "игроков {players} для правил «{rules}» (мест: {seats})",
         "durak_bad": "ошибка в записи: {error}",
         "durak_over": "партия {game}, ход {k} {text!r}: партия {game} уже окончена",
         "durak_action": "партия {game}, ход {k} {text!r}: {error}",

@@ -7,7 +7,8 @@ by each game's rules module (an impossible combination: Joker RULES.md
 §2–§10, Durak §13; the Durak codes begin ``durak_`` where Joker has the same
 one).  ``params`` are the values the text names — a field's value as given,
 counts as numbers, lists already joined (``"bus-angeles, camp"``), or
-another error (``classic_joker``'s card, said in the same language).  The
+another error (``classic_joker``'s card, said in the same language); a deck is
+a :class:`~joker.i18n.core.Named` (its identifier in English, its name in Russian).  The
 English text is the error's message, written here only; the field names and
 values stay as the rules string writes them in both languages, so a reader
 can type them back.
@@ -74,7 +75,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "joker_leads_empty": "в колоде есть джокеры, поэтому joker_leads должен разрешать хотя бы одно объявление",
         "no_deal": "в расписании {schedule!r} нет ни одной раздачи",
         "deal_size": "раздача {deal} расписания: {players} игрокам по {cards} {cards:карте|карты|карт}, "
-                     "а в колоде {deck} всего {n} {n:карта|карты|карт}",
+                     "а в колоде всего {n} {n:карта|карты|карт} ({deck})",
         "forehead": "раздача {deal}: в лобовой раздаче у каждого 1 карта (RULES.md §9)",
         "four_blocks": "расписание four-blocks — для 4 или 6 игроков, а не для {players}",
         "schedule_deal": "расписание {schedule!r}: неверная раздача {token!r} (пишите, например, '1,2,3|9,9' "

@@ -41,6 +41,7 @@ from .db import LedgerError
 from .entry import _ensure_attempt, _op_deal, _op_penalty, _op_redeal, _penalty_word
 from .inputs import parse_trump
 from joker.i18n import LedgerPart as Part
+from joker.rulestring import rules_named
 from joker.store import Game
 from .records import _record, _scored
 from .repository import Ledger
@@ -218,7 +219,7 @@ def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", 
         raise LedgerError("bad_rules", error=e) from None
     fd = r.first_dealer if first_dealer is None else first_dealer
     if fd is None:
-        raise LedgerError("first_dealer_needed", rules=r)
+        raise LedgerError("first_dealer_needed", rules=rules_named(r))
     with ledger.write() as s:
         g = _new_game(s, sheet.players, r, fd - 1, date, add_players, note=f"imported from {sheet.source}")
         expected = 1
@@ -242,10 +243,10 @@ def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", 
                     if item.number != expected:
                         raise LedgerError("sheet_deal_order", expected=expected, deal=item.number)
                     if item.number > len(r.deals):
-                        raise LedgerError("sheet_deals_count", rules=r, deals=len(r.deals))
+                        raise LedgerError("sheet_deals_count", rules=rules_named(r), deals=len(r.deals))
                     want = r.deals[item.number - 1].cards
                     if item.cards != want:
-                        raise LedgerError("sheet_cards", cards=item.cards, deal=item.number, rules=r, want=want)
+                        raise LedgerError("sheet_cards", cards=item.cards, deal=item.number, rules=rules_named(r), want=want)
                     _op_deal(s, g, item.trump, item.bids, item.tricks, item.house_override, None)
                     expected += 1
                 elif item.kind == "redeal":
@@ -373,7 +374,7 @@ def _check_values(rules: Rules, rec: GameRecord) -> None:
         want = rules.fine if p.kind == reg.FINE else 0
         if p.value != want:
             raise LedgerError("record_penalty_value", kind=_penalty_word(p.kind), seat=p.seat + 1, value=p.value,
-                              rules=rules, want=want)
+                              rules=rules_named(rules), want=want)
 
 
 __all__ = [

@@ -44,6 +44,7 @@ from sqlalchemy.orm import Session
 from joker.errors import JokerError
 from joker.games.joker.rules import parse_rules
 from joker.games.joker.scoring import DealResult
+from joker.rulestring import rules_named
 from joker.store import DEFAULT_TIMEOUT, WRITE, Game, GameDay, Player, utcnow
 from . import regulation as reg
 from .db import LedgerError, open_engine, translated
@@ -208,12 +209,12 @@ class Ledger(LedgerReader):
         except JokerError as e:
             raise LedgerError("bad_rules", error=e) from None
         if len(players) != r.players:
-            raise LedgerError("players_count", rules=r, players=r.players, given=len(players))
+            raise LedgerError("players_count", rules=rules_named(r), players=r.players, given=len(players))
         if len({p.casefold() for p in players}) != len(players):
             raise LedgerError("player_twice", players=", ".join(players))
         fd = r.first_dealer if first_dealer is None else first_dealer
         if fd is None:
-            raise LedgerError("first_dealer_needed", rules=r)
+            raise LedgerError("first_dealer_needed", rules=rules_named(r))
         if not 1 <= fd <= r.players:
             raise LedgerError("first_dealer_range", players=r.players, seat=fd)
         with self.write() as s:

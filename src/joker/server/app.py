@@ -42,7 +42,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from pydantic import BaseModel, Field
 from swagger_ui_bundle import swagger_ui_path
 
-from joker import records, registry
+from joker import pace, records, registry
 from joker.bots import offered
 from joker.errors import JokerError
 from joker.ledger import Ledger
@@ -90,14 +90,14 @@ class CreateTable(BaseModel):
 
 def app_from_env() -> FastAPI:
     """The app as one of ``joker serve --workers N``'s processes: the database
-    ``$JOKER_DB_URL``, ``$JOKER_BOT_DELAY`` seconds (default 0.8), a cluster
+    ``$JOKER_DB_URL``, ``$JOKER_BOT_DELAY`` seconds (default :data:`joker.pace.BASE`), a cluster
     on ``$JOKER_REDIS_URL`` (:mod:`.cluster`), the keeper key
     ``$JOKER_KEEPER_KEY``, the hosts ``$JOKER_ALLOWED_HOSTS`` (comma-separated,
     as ``joker serve`` decided them) and the idle and abandon limits
     ``$JOKER_IDLE_MINUTES`` / ``$JOKER_ABANDON_MINUTES`` (:mod:`.idle`); the
     analysis solver prepared when first asked for."""
     hosts = os.environ.get(ENV_ALLOWED_HOSTS)
-    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", "0.8")), warm_bots=True,
+    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", str(pace.BASE))), warm_bots=True,
                       freeze_gc=True,
                       keeper_key=os.environ.get("JOKER_KEEPER_KEY") or None,
                       allowed_hosts=hosts.split(",") if hosts else LOOPBACK_HOSTS)
@@ -116,7 +116,7 @@ def _total_label(game: str, total: int, lang: str) -> str:
         return str(total)
 
 
-def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
+def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = pace.BASE,
                warm_analysis: bool = False, warm_bots: bool = False, freeze_gc: bool = False,
                keeper_key: str | None = None, allowed_hosts: Sequence[str] = LOOPBACK_HOSTS,
                idle_minutes: float | None = None, abandon_minutes: float | None = None) -> FastAPI:
@@ -125,8 +125,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
     and kept in the database); with ``$JOKER_REDIS_URL`` set (and a PostgreSQL
     database) the process is one of several sharing the tables (:mod:`.cluster`,
-    keys prefixed ``$JOKER_REDIS_PREFIX``, default ``joker:``); ``bot_delay``: seconds a bot waits before it
-    plays; ``warm_analysis``: start the analysis worker when the app starts,
+    keys prefixed ``$JOKER_REDIS_PREFIX``, default ``joker:``); ``bot_delay``: the base pause in seconds
+    before a bot's move (:mod:`joker.pace`); ``warm_analysis``: start the analysis worker when the app starts,
     preparing the double-dummy solver in the background (``joker serve`` does;
     otherwise the first analysis starts it, see :mod:`.analysis_jobs`); ``warm_bots``:
     make the bots' compiled code ready when the app starts, bot turns waiting

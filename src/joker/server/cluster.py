@@ -65,6 +65,7 @@ import time
 import zlib
 from typing import TYPE_CHECKING, Any, Literal, Mapping
 
+from joker.pace import of as pace_of
 from . import social
 from .conns import Conn, dumps, error_text
 from .store import StoredTable
@@ -338,10 +339,11 @@ class Cluster:
 
     async def wake(self, t: Table) -> None:
         """Someone connected to ``t`` here: it is not quiet any more, and a game nobody
-        runs (its owner let it go idle) is taken by this process at once."""
+        runs (its owner let it go idle) is taken by this process at once (asked only when
+        no owner was heard of here: else the next sweep takes it, :meth:`_sweep`)."""
         try:
             self._later(("DEL", self.key("quiet", t.id)))
-            if t.status == PLAYING and t.abandoned_at is None and not self.owns(t.id):
+            if t.status == PLAYING and t.abandoned_at is None and not self.owns(t.id) and t.id not in self._owners:
                 found, = await self._batched(("GET", self.key("owner", t.id)))
                 if found is None:
                     await self.claim(t.id)
@@ -384,7 +386,7 @@ class Cluster:
         if ev.kind == "action":
             m.update(seat=ev.data["seat"], action=ev.data["action"], source=ev.data["source"])
         else:
-            m.update(data=ev.data, view=ev.view, sheet=ev.sheet, pause=ev.pause)
+            m.update(data=ev.data, view=ev.view, sheet=ev.sheet, pace=ev.pace.value)
         self._later(("PUBLISH", self.key("events"), _text(m)))
 
     def publish_notice(self, t: Table, text: str) -> None:
@@ -628,7 +630,7 @@ class Cluster:
                     fresh = await self._load(t.id)
                     if fresh is not None and fresh.seq == seq:
                         ev = Event(t.kit, seq, m["kind"], m["data"], fresh.state, m["view"], m["sheet"],
-                                   fresh.penalties, m["pause"])
+                                   fresh.penalties, pace_of(m.get("pace", m.get("pause"))))
                         hub.install(t, Pending(ev, _fields(fresh), _nothing))
                         if t.rematch and m["kind"] == "rematch":
                             await self._rematch_seats(t, t.rematch)

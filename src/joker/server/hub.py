@@ -27,8 +27,9 @@ from typing import Any, Callable, Sequence
 
 from joker.errors import JokerError
 from joker.i18n.names import BOT_NAMES
+from joker.rulestring import rules_named
 from joker.ledger.db import LedgerError
-from joker import registry
+from joker import pace, registry
 from . import conns, social, timers, votes
 from .botplay import Bots
 from .cluster import Cluster
@@ -49,15 +50,18 @@ __all__ = ["Conn", "Hub", "dumps", "error_text"]
 
 
 class Hub:
-    """All tables of a server.  ``bot_delay``: seconds a bot waits before it
-    plays (so people can follow; twice as long after a pausing action such as
-    a finished trick); ``secret``: the seat-token key; ``idle_minutes``,
+    """All tables of a server.  ``bot_delay``: the base pause in seconds before a
+    bot's move (so people can follow), scaled by the kind of the last event's
+    pace (:mod:`joker.pace`: twice as long after a finished trick or bout, 0.35 ×
+    for Durak's throw-ins after a take); the bot thinks during it
+    (:meth:`.botplay.Bots.turn`); ``secret``: the seat-token key; ``idle_minutes``,
     ``abandon_minutes`` and ``clock``: see :class:`.idle.Idle` (``None``: from
     ``$JOKER_IDLE_MINUTES`` / ``$JOKER_ABANDON_MINUTES``, else 10 and 30).
     Raises ``ValueError`` for a limit that is not a number of minutes."""
 
-    def __init__(self, store: Store, secret: bytes, bot_delay: float = 0.8, *, idle_minutes: float | None = None,
-                 abandon_minutes: float | None = None, clock: Callable[[], float] = time.time):
+    def __init__(self, store: Store, secret: bytes, bot_delay: float = pace.BASE, *,
+                 idle_minutes: float | None = None, abandon_minutes: float | None = None,
+                 clock: Callable[[], float] = time.time):
         self.store = store
         self.secret = secret
         self.bot_delay = bot_delay
@@ -166,7 +170,7 @@ class Hub:
         options.check(k, r)
         n: int = r.players
         if len(seats) != n:
-            raise refused("seat", "seats_count", rules=r, n=n, given=len(seats))
+            raise refused("seat", "seats_count", rules=rules_named(r), n=n, given=len(seats))
         if not isinstance(host_seat, int) or not 0 <= host_seat < n:
             raise refused("seat", "host_seat", n=n)
         name = clean_name(host_name)
@@ -308,10 +312,8 @@ class Hub:
         if seat is None:
             return
         if t.is_bot_turn():
-            delay = self.bot_delay
             last = t.log[-1] if t.log else None
-            if last is not None and last.pause:
-                delay *= 2
+            delay = pace.seconds(last.pace if last is not None else pace.Pace.NORMAL, self.bot_delay)
             self.tasks[t.id] = asyncio.ensure_future(self.bots.turn(t, t.seq, delay))
         elif t.options.turn_seconds:
             timers.start(self, t, seat)

@@ -31,6 +31,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from joker import registry
 from joker.game import Game
+from joker.pace import Pace
 
 Penalties = Sequence[Mapping[str, Any]]
 """The penalties given at a table, as the plug-in's JSON dicts."""
@@ -87,8 +88,9 @@ class WebPlugin(Protocol):
         """Whether the action changed the score sheet (the event then carries it)."""
         ...
 
-    def pause_after(self, before: Any, after: Any) -> bool:
-        """Whether bots wait twice as long after this action (e.g. a finished trick)."""
+    def pace(self, before: Any, after: Any) -> Pace:
+        """The kind of pause before the next bot's move after this action (:mod:`joker.pace`:
+        ``ENDED`` after a finished trick or bout, ``THROW_IN`` for Durak's throw-ins after a take)."""
         ...
 
     def totals(self, state: Any, penalties: Penalties) -> list[int]:

@@ -37,7 +37,9 @@ from typing import Any, Callable, Iterable, Mapping
 from joker import records, registry
 from joker.bots import make_bot
 from joker.errors import CodedError, IllegalActionError, InvalidNotationError, JokerError, RecordError
+from joker.i18n import Part
 from joker.i18n.names import BOT_NAMES
+from joker.pace import Pace
 from .plugin import Kit, kit
 from .tokens import new_nonce
 
@@ -82,7 +84,7 @@ def refused(kind: str, code: str, **params: Any) -> TableError:
     """The :class:`TableError` of ``kind`` said by the ``web`` catalogue's
     ``table_<code>`` text filled with ``params`` (values as text; an error
     kept, to be said in the reader's language: ``rules: {error}``)."""
-    r = TableRefusal(f"table_{code}", **{k: v if isinstance(v, JokerError) else str(v) for k, v in params.items()})
+    r = TableRefusal(f"table_{code}", **{k: v if isinstance(v, (JokerError, Part)) else str(v) for k, v in params.items()})
     return TableError(kind, str(r), r)
 
 
@@ -192,13 +194,14 @@ class Event:
     """One numbered event of a table.  ``data`` is public (the same for
     everyone); ``state`` the game after the event (its view is rendered per
     audience when ``view``); ``sheet`` asks for the score sheet too;
-    ``pause``: bots wait twice as long after it (a finished trick)."""
+    ``pace``: the kind of pause before a bot's move after it (:mod:`joker.pace`;
+    ``ENDED`` after a finished trick or bout)."""
 
-    __slots__ = ("seq", "kind", "data", "state", "view", "sheet", "penalties", "pause", "kit", "_cache", "_common")
+    __slots__ = ("seq", "kind", "data", "state", "view", "sheet", "penalties", "pace", "kit", "_cache", "_common")
 
     def __init__(self, kit: Kit, seq: int, kind: str, data: dict[str, Any], state: Any = None,
                  view: bool = False, sheet: bool = False, penalties: tuple[dict[str, Any], ...] = (),
-                 pause: bool = False):
+                 pace: Pace = Pace.NORMAL):
         self.kit = kit
         self.seq = seq
         self.kind = kind
@@ -207,7 +210,7 @@ class Event:
         self.view = view and state is not None
         self.sheet = sheet and state is not None
         self.penalties = penalties
-        self.pause = pause
+        self.pace = pace
         self._cache: dict[int | None, str] = {}
         self._common: dict[str, Any] | None = None
 
@@ -327,7 +330,8 @@ class Table:
                penalties: tuple[dict[str, Any], ...] | None = None, seq: int | None = None,
                options: Options | None = None, rematch: str | None = None) -> dict[str, Any]:
         """What anyone may know of the table (no tokens, no nonces, no cards);
-        the keyword arguments describe it as a pending change will leave it."""
+        the keyword arguments describe it as a pending change will leave it.
+        ``abandoned``: out of the lobby until a seat token or a join revives it (:mod:`.idle`)."""
         seats = self.seats if seats is None else seats
         return {
             "id": self.id,
@@ -343,6 +347,7 @@ class Table:
             "penalties": list(self.penalties if penalties is None else penalties),
             "seq": self.seq if seq is None else seq,
             "rematch": self.rematch if rematch is None else rematch,
+            "abandoned": self.abandoned_at is not None,
         }
 
     def totals(self) -> list[int] | None:
@@ -410,9 +415,9 @@ class Table:
 
     def _event(self, kind: str, data: dict[str, Any], state: Any = None, view: bool = False,
                sheet: bool = False, penalties: tuple[dict[str, Any], ...] | None = None,
-               pause: bool = False) -> Event:
+               pace: Pace = Pace.NORMAL) -> Event:
         return Event(self.kit, self.seq + 1, kind, data, state, view, sheet,
-                     self.penalties if penalties is None else penalties, pause)
+                     self.penalties if penalties is None else penalties, pace)
 
     def _seats_change(self, kind: str, seats: list[Seat], host_seat: int | None = None, **data: Any) -> Pending:
         host = self.host_seat if host_seat is None else host_seat
@@ -557,7 +562,7 @@ class Table:
             updates["status"] = FINISHED
             finish = {"totals": totals, "record": web.record_text(self.record(new))}
         ev = self._event("action", data, new, view=True, sheet=web.sheet_changed(st, new),
-                         pause=web.pause_after(st, new))
+                         pace=web.pace(st, new))
         number, seq = self.actions, ev.seq
         deal = int(data.get("deal", 1))  # the stored action's deal (a game without deals: 1)
         return Pending(ev, updates,

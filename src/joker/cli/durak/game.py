@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from rich.console import Console
+from rich.text import Text
 
 from joker.games.durak.actions import Action
 from joker.games.durak.engine.state import DurakState
@@ -71,6 +72,13 @@ class TerminalDurak(TerminalSession[DurakState, PlayerView, Action]):
 
     def refusal_render(self) -> Callable[[str, Any], str]:
         return refusal_render(self.tr, self.names)
+
+    def deal_of(self, view: PlayerView) -> object:
+        return view.game
+
+    def hand_line(self, view: PlayerView) -> Text:
+        line: Text = self.screen.hand_text(view)
+        return line
 
     def parse(self, text: str, view: PlayerView) -> Action | None:
         try:

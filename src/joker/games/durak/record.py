@@ -26,6 +26,7 @@ from joker.cards import format_cards, parse_cards
 from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError, RulesError
 from joker.game import Step
 from joker.records import FORMAT
+from joker.rulestring import rules_named
 
 from .actions import Action, parse_action
 from .engine.deal import Deal
@@ -142,7 +143,8 @@ def start_of(record: DurakRecord) -> DurakState:
     try:
         rules = parse_rules(record.rules)
         if len(record.players) != rules.players:
-            raise RecordError("durak_players", players=len(record.players), rules=record.rules, seats=rules.players)
+            raise RecordError("durak_players", players=len(record.players), rules=rules_named(record.rules),
+                              seats=rules.players)
         return new_game(rules, record.seed, record.start, tuple(g.deal for g in record.games))
     except (RulesError, InvalidNotationError) as e:
         raise RecordError("durak_bad", error=e) from None

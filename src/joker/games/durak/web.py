@@ -19,11 +19,13 @@ their texts from the ``durak_web`` catalogue.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from joker.cards import cards_in, format_card, format_suit
 from joker.i18n import catalogue
 from joker.i18n.labels import total_label
+from joker.pace import Pace
 from joker.records import steps
 
 from .actions import Action, Attack, Beat, Show, Transfer
@@ -120,6 +122,65 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "results": list(view.results),
         "legal": [str(a) for a in view.legal_actions],
     }
+
+
+def _active(state: DurakState) -> list[bool]:
+    return [state.active(s) for s in range(state.players)]
+
+
+class _Ends:
+    """A series replayed action by action, with how each finished game ended so far
+    (:func:`game_ends`); kept so that the next call replays only the new actions."""
+
+    def __init__(self, start: DurakState) -> None:
+        self.state = start
+        self.ends: list[dict[str, Any]] = []
+        self.out: list[int] = []
+
+    def apply(self, action: Action) -> None:
+        before = self.state
+        after = self.state = before.apply(action)
+        ended = len(after.results) > len(before.results)
+        if ended and after.game != before.game:
+            # the next game is dealt at once: see this one's end under the same rules ending the series here
+            k = before.game
+            changes: dict[str, Any] = {"games": k + 1}
+            if k == 0:
+                changes["next_game_lead"] = NextGameLead.LOWEST_TRUMP  # a one-game series leads no next game
+            after = replace(before, rules=before.rules.replace(**changes)).apply(action)
+        fool = after.results[-1] if ended else None
+        was, now = _active(before), _active(after)
+        self.out += [s for s in range(before.players) if was[s] and not now[s] and s != fool]
+        if ended:
+            left = [] if fool is None else _cards(cards_in(after.hands[fool] | after.prikups[fool]))
+            self.ends.append({"game": before.game + 1, "fool": fool, "out": self.out, "left": left})
+            self.out = []
+
+
+_REPLAYED: dict[tuple[Any, ...], _Ends] = {}
+_KEEP = 64
+
+
+def game_ends(state: DurakState) -> list[dict[str, Any]]:
+    """How each finished game of ``state``'s series ended: ``{"game"`` (1-based),
+    ``"fool"`` (a seat, ``None`` for a draw), ``"out"``: the seats that went out in
+    the order they did (RULES.md §13.6: out once holding nothing with the stock
+    gone; seats going out by the same action in seat order), ``"left"``: the cards
+    the fool was left holding, prikup included (empty for a draw)``}``.  Public once
+    the game is over (its record shows every hand).
+
+    Replayed from the series' start by the engine; the replay of the series is kept
+    (the last :data:`_KEEP` series), so a later call applies only the new actions."""
+    key = (state.rules, state.seed, state.start, state.dealt[:1])
+    done = _REPLAYED.pop(key, None)
+    if done is None or state.log[:len(done.state.log)] != done.state.log:
+        done = _Ends(GAME.start_of(GAME.record_of(state)))
+    for _, action in state.log[len(done.state.log):]:
+        done.apply(action)
+    _REPLAYED[key] = done
+    while len(_REPLAYED) > _KEEP:
+        _REPLAYED.pop(next(iter(_REPLAYED)))
+    return [dict(end) for end in done.ends]
 
 
 def fools_of(state: DurakState) -> list[int]:
@@ -259,17 +320,27 @@ class DurakWeb:
         """A game ended (the fools count changed or a draw was recorded)."""
         return len(after.results) > len(before.results)
 
-    def pause_after(self, before: DurakState, after: DurakState) -> bool:
-        """A bout ended (bots wait longer, so people can see it)."""
-        return after.game != before.game or after.bouts != before.bouts or after.is_terminal()
+    def pace(self, before: DurakState, after: DurakState) -> Pace:
+        """``ENDED`` when a bout ended (so people see it); ``THROW_IN`` after a
+        throw-in or a pass to a defender who takes, the bout going on (RULES.md
+        §13.4 rule 3: the answer is given, the cards that follow come quickly;
+        the take itself is followed by the ``NORMAL`` pause, so people see it);
+        else ``NORMAL`` (:mod:`joker.pace`)."""
+        if after.game != before.game or after.bouts != before.bouts or after.is_terminal():
+            return Pace.ENDED
+        b = before.bout
+        if b is not None and b.taking and before.phase is Phase.THROW:
+            return Pace.THROW_IN
+        return Pace.NORMAL
 
     def totals(self, state: DurakState, penalties: Sequence[Mapping[str, Any]]) -> list[int]:
         """Fools per seat (RULES.md §13.6; Durak has no penalties)."""
         return fools_of(state)
 
     def sheet(self, state: DurakState, penalties: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-        """Per finished game, its fool (``None``: a draw)."""
-        return [{"game": i + 1, "fool": f} for i, f in enumerate(state.results)]
+        """Per finished game, how it ended (:func:`game_ends`: its fool, ``None`` for
+        a draw; the seats in the order they went out; the fool's cards left)."""
+        return game_ends(state) if state.results else []
 
     def standings(self, totals: Sequence[int]) -> list[dict[str, int]]:
         return standings_json(totals)

@@ -25,6 +25,7 @@ from typing import Any, Iterable, Sequence
 from joker.cards import Deck, deck_cards, parse_card
 from joker import rulestring
 from joker.errors import InvalidNotationError, RulesError
+from joker.i18n import Named
 
 RULES_VERSION = 1
 """Engine behaviour version, stamped into records; bumped when play or scoring changes."""
@@ -298,8 +299,8 @@ def _validate(r: Rules) -> None:
         raise RulesError("no_deal", schedule=r.schedule)
     for i, spec in enumerate(deals):
         if spec.cards < 1 or spec.cards * r.players > n_cards:
-            raise RulesError("deal_size", deal=i + 1, cards=spec.cards, players=r.players, deck=r.deck.value,
-                             n=n_cards)
+            raise RulesError("deal_size", deal=i + 1, cards=spec.cards, players=r.players,
+                             deck=Named.from_names(f"deck_{r.deck.value}", r.deck.value), n=n_cards)
         if spec.kind is DealKind.FOREHEAD and spec.cards != 1:
             raise RulesError("forehead", deal=i + 1)
 

@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from joker.cards import cards_in, format_card, format_suit, sort_hand
 from joker.game import Step
+from joker.pace import Pace
 from joker.records import steps
 
 from .actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play, Trick
@@ -270,9 +271,11 @@ class JokerWeb:
         """A deal ended."""
         return len(after.results) > len(before.results)
 
-    def pause_after(self, before: GameState, after: GameState) -> bool:
-        """A trick ended (bots wait longer, so people can see it)."""
-        return before.phase is Phase.PLAY and len(before.trick) == before.rules.players - 1
+    def pace(self, before: GameState, after: GameState) -> Pace:
+        """``ENDED`` when a trick ended (so people see it), else ``NORMAL`` (:mod:`joker.pace`)."""
+        if before.phase is Phase.PLAY and len(before.trick) == before.rules.players - 1:
+            return Pace.ENDED
+        return Pace.NORMAL
 
     def totals(self, state: GameState, penalties: Sequence[Mapping[str, Any]]) -> list[int]:
         """Game totals per seat with fines (RULES.md §10, §11), by the engine's scoring."""

@@ -102,7 +102,7 @@ function h(tag, attrs, ...kids) {
   return el;
 }
 
-// An icon of static/icons.svg (phone, chat, trophy, thumbs_up, wow) in the text's colour, with its
+// An icon of static/icons.svg (phone, chat, trophy, thumbs_up, wow, sound_on, sound_off) in the text's colour, with its
 // label for screen readers and as a tooltip (templates/_icon.html draws the same): icons, not
 // emoji, which a browser without an emoji font shows as empty boxes.
 function icon(name, label) {
@@ -171,6 +171,12 @@ function actionText(a) {
 function callText(a) {
   const parts = a.split(":");
   return T("call_" + (parts.length === 2 ? "follow_" : "") + parts[1], { suit: parts[2] ? suitSym(parts[2]) : "" });
+}
+
+// A text with its red suits (♦ ♥) in red: text nodes and spans, for h()'s children
+// ("♥ takes: the lowest ♥" -> [span.red ♥, " takes: the lowest ", span.red ♥]).
+function redSuits(text) {
+  return String(text).split(/([♦♥])/).filter((p) => p !== "").map((p) => (p === "♦" || p === "♥" ? h("span", { class: "red", text: p }) : p));
 }
 
 // A joker's call explained, for choosing it: "X1:takes:S" -> "♠ takes: the joker is the lowest ♠ ...".

@@ -9,7 +9,7 @@ const TABLE_ID = J.table.id;
 const $ = (id) => document.getElementById(id);
 
 const S = {
-  table: J.table, view: null, totals: null, standings: null, seat: null, online: J.table.seats.map((s) => s.online),
+  table: J.table, view: null, totals: null, standings: null, sheet: [], seat: null, online: J.table.seats.map((s) => s.online),
   watchers: 0, timer: null, timerAt: 0, sel: null, log: [], notice: "", noticeAt: 0, noticeBout: "",
 };
 
@@ -60,6 +60,7 @@ const conn = tableSocket(TABLE_ID, {
     S.view = m.view || null;
     S.totals = m.totals || null;
     S.standings = m.standings || null;
+    S.sheet = m.sheet || [];
     S.timer = m.timer; S.timerAt = Date.now();
     S.sel = null;
     render();
@@ -68,6 +69,7 @@ const conn = tableSocket(TABLE_ID, {
     botNotice(m, nameOf);
     if (m.table) S.table = m.table;
     if (m.totals) S.totals = m.totals;
+    if (m.sheet) S.sheet = m.sheet;  // how each finished game ended (durak/web.py game_ends)
     if (m.kind === "action") {
       describe(m, S.view, m.view);
       if (m.game_done && !m.game_over) gameDone(m.game_done, m.view || S.view);
@@ -316,18 +318,35 @@ function renderEnd(v) {
   el.hidden = v.phase !== "over";
   if (el.hidden) return;
   clear(el);
+  const end = (k) => S.sheet.find((e) => e.game === k + 1);  // how game k (0-based) ended, once the sheet says
   if (v.results.length === 1) {
     const f = v.results[0];  // the viewer's own seat is "you"
-    el.append(h("h2", { class: "d-verdict", text: f === null ? T("d_draw") : f === S.seat ? T("d_you_fool") : T("d_fool_is", { name: nameOf(f) }) }));
+    el.append(h("h2", { class: "d-verdict", text: f === null ? T("d_draw") : f === S.seat ? T("d_you_fool") : T("d_fool_is", { name: nameOf(f) }) }),
+      outOrder(end(0)), leftCards(end(0), T("d_left")));
   } else {
-    el.append(h("ul", { class: "plain d-results" }, v.results.map((f, k) => h("li", {
-      text: f === null ? T("r_draw_of", { n: k + 1 }) : T("r_fool_of", { n: k + 1, name: nameOf(f) }) }))));
+    el.append(h("ul", { class: "plain d-results" }, v.results.map((f, k) => h("li", {},
+      h("span", { class: "d-result", text: f === null ? T("r_draw_of", { n: k + 1 }) : T("r_fool_of", { n: k + 1, name: nameOf(f) }) }),
+      outOrder(end(k))))));
+    const last = v.results.length - 1;
+    el.append(leftCards(end(last), T("r_left_of", { n: last + 1 })));
     const st = h("div", { id: "standings" });
     renderStandings(st, S.standings, names());
     el.append(st);
   }
   el.append(h("p", { class: "row" }, h("a", { class: "button", href: "/replay/" + TABLE_ID, text: T("replay") }),
     h("a", { class: "button", href: "/api/tables/" + TABLE_ID + "/record", download: true, text: T("record_json") })));
+}
+
+// who went out first, second…: "Out in this order: 1. Vera, 2. Ann" (nothing before the sheet says)
+function outOrder(e) {
+  if (!e || !e.out.length) return null;
+  return h("p", { class: "d-order muted", text: T("d_out_order", { list: e.out.map((s, k) => (k + 1) + ". " + nameOf(s)).join(", ") }) });
+}
+
+// the cards the fool was left holding, face up (the game is over: its record shows every hand)
+function leftCards(e, label) {
+  if (!e || e.fool === null || !e.left.length) return null;
+  return h("div", { class: "d-left" }, h("span", { class: "muted small", text: label }), h("span", { class: "known" }, e.left.map((c) => cardEl(c, { cls: "mini" }))));
 }
 
 function renderTimer() {

@@ -15,7 +15,7 @@ function renderDay() {
   const box = clear($("k-day"));
   if (K.day) {
     box.append(h("p", { text: T("day_open", { date: K.day.date }) }));
-    const pick = h("select", { id: "k-pick", hidden: true });
+    const pick = h("select", { id: "k-pick", hidden: true, "aria-label": T("keeper_pick") });
     const btn = h("button", { type: "button", id: "k-day-end", text: T("day_end"), onclick: async () => {
       try {
         const r = await keeperApi("/api/keeper/days/end", { keeper_pick: pick.hidden ? null : pick.value });
@@ -60,12 +60,13 @@ function presetOf(name) { return J.presets.find((p) => p.name === name) || J.pre
 
 function renderNewGame() {
   const p = presetOf($("k-preset").value);
+  $("k-preset-players").textContent = T("players_n", { n: p.players });
   const box = $("k-players");
   const old = Array.from(box.querySelectorAll("input")).map((i) => i.value);
   clear(box);
   for (let i = 0; i < p.players; i++) {
     box.append(h("label", { class: "seat-row" }, T("seat_n", { n: i + 1 }) + " ",
-      h("input", { id: "k-player-" + i, list: "k-names", maxlength: 40, required: true, value: old[i] || "" })));
+      h("input", { id: "k-player-" + i, list: "k-names", maxlength: 40, required: true, value: old[i] || "", "aria-label": T("seat_n", { n: i + 1 }) })));
   }
   // the API counts seats from 0 (seat 1 is 0); the rules' first dealer (presets) is a seat number from 1
   const dl = clear($("k-dealer"));
@@ -106,7 +107,8 @@ function renderStats() {
       keys.map((k) => h("td", { text: s[k] === null ? "–" : s[k] + (k === "made_share" ? "%" : "") })))))));
 }
 
-J.presets.forEach((p) => $("k-preset").append(h("option", { value: p.name, text: presetName(p.name) + " · " + T("players_n", { n: p.players }) })));
+// the preset's name alone, so the longest fits a phone; its player count beside it (renderNewGame)
+J.presets.forEach((p) => $("k-preset").append(h("option", { value: p.name, text: presetName(p.name) })));
 $("k-preset").addEventListener("change", renderNewGame);
 $("k-new").addEventListener("submit", async (e) => {
   e.preventDefault();

@@ -41,9 +41,10 @@ async function post(path, body) {
   }
 }
 
-function tap(text, selected, onclick, disabled, title, data) {
+// a tap button; label: what a screen reader says for it in the page's language ("Аня: заказ 2", "пики")
+function tap(text, selected, onclick, disabled, title, data, label) {
   return h("button", { type: "button", class: "tap" + (selected ? " selected" : ""), text: text, disabled: disabled,
-    title: title, onclick: onclick, dataset: data || {} });
+    title: title, onclick: onclick, dataset: data || {}, "aria-label": label, "aria-pressed": selected ? "true" : "false" });
 }
 
 function renderEntry() {
@@ -57,7 +58,7 @@ function renderEntry() {
   $("g-next").textContent = next;
   const tb = clear($("g-trump"));
   ["S", "C", "D", "H", "N"].forEach((s) => {
-    const b = tap(suitSym(s), c.trump === s, () => post("/trump", { trump: s }), false, null, { trump: s });
+    const b = tap(suitSym(s), c.trump === s, () => post("/trump", { trump: s }), false, null, { trump: s }, s === "N" ? T("no_trump") : T("suit_name_" + s));
     if (s === "D" || s === "H") b.classList.add("red");
     tb.append(b);
   });
@@ -70,7 +71,7 @@ function renderEntry() {
       for (let b = 0; b <= c.cards; b++) {
         const forbidden = seat === c.dealer && c.forbidden === b;
         row.append(tap(String(b), c.bids[seat] === b, () => post("/bid", { seat: seat, bid: b, house_override: forbidden && override }),
-          forbidden && !override, forbidden ? T("bid_forbidden", { n: b }) : null, { bid: b }));
+          forbidden && !override, forbidden ? T("bid_forbidden", { n: b }) : null, { bid: b }, T("bid_by", { name: p[seat], n: b })));
       }
       bb.append(row);
     });
@@ -84,7 +85,8 @@ function renderEntry() {
   c.bid_order.forEach((seat) => {  // in the order the bids were said, as the terminal's table mode asks them
     const row = h("div", { class: "tap-row", dataset: { seat: seat } }, h("span", { class: "who", text: p[seat] }));
     for (let t = 0; t <= c.cards; t++) {
-      row.append(tap(String(t), tricks[seat] === t, () => { if (!saving) { tricks[seat] = t; renderEntry(); } }, false, null, { tricks: t }));
+      row.append(tap(String(t), tricks[seat] === t, () => { if (!saving) { tricks[seat] = t; renderEntry(); } }, false, null, { tricks: t },
+        T("tap_tricks", { name: p[seat], n: t })));
     }
     tk.append(row);
   });

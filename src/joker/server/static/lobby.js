@@ -117,22 +117,33 @@ async function showRules() {
 
 function chooseGame() {
   const g = gameOf();
-  // a game with a players' select (Durak) says no player count here: the select says it
-  clear($("c-preset")).append(...g.presets.map((p) => h("option", { value: p.name,
-    text: hasOptions() ? presetName(p.name) : presetName(p.name) + " · " + T("players_n", { n: p.players }) })));
+  // the preset's name alone, so the longest fits a phone; its player count is said beside it
+  // (a game with a players' select, Durak, says it there)
+  clear($("c-preset")).append(...g.presets.map((p) => h("option", { value: p.name, text: presetName(p.name) })));
   $("c-schedule-box").hidden = hasOptions();
-  $("c-stalling-box").hidden = hasOptions();
+  renderStalling();
   $("c-durak-box").hidden = !hasOptions();
   $("c-rules").placeholder = hasOptions() ? g.presets[0].name + "(players=3)" : "bus-angeles(schedule='1,9,1')";
   renderOptions();
+  renderPlayers();
   renderSeats();
   showRules();
 }
 
+// the stalling dot is voted once a turn's time is up: offered only with a turn timer (and not in Durak)
+function timerOn() { return Number($("c-timer").value || 0) > 0; }
+function renderStalling() { $("c-stalling-box").hidden = hasOptions() || !timerOn(); }
+
+// the chosen preset's player count, beside its select (not for a game with a players' select)
+function renderPlayers() {
+  $("c-preset-players").textContent = hasOptions() ? "" : T("players_n", { n: presetOf($("c-preset").value).players });
+}
+
 GAMES.forEach((g) => $("c-game").append(h("option", { value: g.name, text: T("game_" + g.name) })));
 $("c-game").addEventListener("change", chooseGame);
-$("c-preset").addEventListener("change", () => { if (hasOptions()) renderOptions(); renderSeats(); showRules(); });
+$("c-preset").addEventListener("change", () => { if (hasOptions()) renderOptions(); renderPlayers(); renderSeats(); showRules(); });
 $("create").addEventListener("input", (e) => { if (!/^c-(name|seed|seat-|timer)/.test(e.target.id)) showRules(); });
+$("c-timer").addEventListener("input", renderStalling);
 $("c-name").value = localStorage.getItem("joker.name") || "";
 chooseGame();
 renderTables(J.tables || []);
@@ -146,7 +157,7 @@ $("create").addEventListener("submit", async (e) => {
   for (let i = 1; i < n; i++) seats.push($("c-seat-" + i).value);
   const body = {
     name: $("c-name").value, game: gameOf().name, rules: rulesText(), seats: seats, host_seat: 0,
-    turn_seconds: Number($("c-timer").value || 0), stalling_dot: !hasOptions() && $("c-stalling").checked,
+    turn_seconds: Number($("c-timer").value || 0), stalling_dot: !hasOptions() && timerOn() && $("c-stalling").checked,
     public: $("c-public").checked, seed: $("c-seed").value.trim() || null,
     spectator_chat: $("c-spectator-chat").value,
   };

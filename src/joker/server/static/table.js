@@ -167,7 +167,12 @@ function sound(kind) {
 
 function renderSoundButton() {
   const b = $("sound-btn");
-  b.textContent = (soundOn() ? "♪ " : "× ") + T(soundOn() ? "sound_on" : "sound_off");
+  // on a phone the symbol alone (the words stay for screen readers and as the tooltip): the bar in two rows
+  const said = T(soundOn() ? "sound_on" : "sound_off");
+  const drawn = icon(soundOn() ? "sound_on" : "sound_off", said);
+  drawn.setAttribute("aria-hidden", "true");  // the words say it
+  clear(b).append(drawn, h("span", { class: "tool-lbl", text: " " + said }));
+  b.title = said;
   b.setAttribute("aria-pressed", soundOn() ? "true" : "false");
 }
 
@@ -254,11 +259,10 @@ function renderInfo(v) {
   const info = clear($("info"));
   const trump = v.trump === null ? T("trump_pending") : suitSym(v.trump);
   info.append(
-    h("span", { class: "deal", text: T("deal_of", { deal: v.deal, deals: v.deals }) + " · " + T("cards_n", { n: v.cards }) + kindText(v.kind) }),
+    h("span", { class: "deal", text: T("deal_of", { deal: v.deal, deals: v.deals }) + " · " + T("cards_n", { n: v.cards }) + kindText(v.kind) + " · " + T("block_n", { n: v.block }) }),
     h("span", { class: "trump-box" }, T("trump") + ": ", h("b", { class: v.trump === null || v.trump === "N" ? "" : "trump-sym " + (v.trump === "D" || v.trump === "H" ? "red" : ""), text: trump }),
-      v.turned.length ? h("span", { class: "muted small" }, " (" + T("turned") + " ", v.turned.map((c) => cardText(c)).join(" "), ")") : null,
-      v.rotating ? h("span", { class: "muted small", text: " " + T("rotating") }) : null),
-    h("span", { class: "muted small", text: T("block_n", { n: v.block }) }));
+      v.turned.length ? h("span", { class: "muted small" }, " (" + T("turned") + " ", redSuits(v.turned.map((c) => cardText(c)).join(" ")), ")") : null,
+      v.rotating ? h("span", { class: "muted small", text: " " + T("rotating") }) : null));
   if (S.watchers) info.append(h("span", { class: "muted small", text: T("spectators", { n: S.watchers }) }));
 }
 
@@ -364,8 +368,8 @@ function renderPanel(v, mine) {
   } else if (v.phase === "trump") {
     panel.append(h("span", { class: "panel-title", text: T("choose_trump") }), h("div", { class: "bids" },
       v.legal.filter((a) => a.startsWith("trump:")).map((a) => h("button", {
-        type: "button", class: "bid trump-choice " + (a.endsWith("D") || a.endsWith("H") ? "red" : ""),
-        text: suitSym(a.slice(6)), dataset: { action: a }, onclick: () => act(a),
+        type: "button", class: "bid trump-choice " + (a.endsWith("D") || a.endsWith("H") ? "red" : a.endsWith("N") ? "nt" : ""),
+        text: suitSym(a.slice(6)), dataset: { action: a }, onclick: () => act(a), "aria-label": a.endsWith("N") ? T("no_trump") : T("suit_name_" + a.slice(6)),
       }))));
   }
 }
@@ -406,8 +410,8 @@ function playCard(card, acts) {
   if (card[0] !== "X" && acts.length === 1) { act(acts[0]); return; }
   const dlg = $("joker-dialog");
   const box = clear($("joker-options"));
-  acts.forEach((a) => box.append(h("button", { type: "button", class: "option", dataset: { action: a }, text: jokerText(a),
-    onclick: () => { dlg.close(); act(a); } })));
+  acts.forEach((a) => box.append(h("button", { type: "button", class: "option", dataset: { action: a },
+    onclick: () => { dlg.close(); act(a); } }, redSuits(jokerText(a)))));
   dlg.showModal();
 }
 
