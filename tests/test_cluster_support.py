@@ -1,7 +1,8 @@
 """Shared pieces of the tests that run real ``joker serve`` processes on one
 PostgreSQL database and Redis (tests/test_cluster.py, tests/test_deploy.py; no
 tests here): the Redis fixture, a server process, a cluster of them, and a
-browser's WebSocket to a process or to the proxy in front of them.
+browser's WebSocket to a process or to the proxy in front of them; two
+cluster nodes in the test's own process (:func:`two_hubs`).
 
 Runs against the Redis of ``$JOKER_TEST_REDIS_URL`` (default
 ``redis://127.0.0.1:6379/0``, keys under a fresh prefix); a test module using
@@ -10,6 +11,7 @@ Runs against the Redis of ``$JOKER_TEST_REDIS_URL`` (default
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -20,7 +22,7 @@ import sys
 import time
 import urllib.request
 import uuid
-from typing import Any, Callable
+from typing import Any, AsyncIterator, Callable
 
 import pytest
 
@@ -189,3 +191,27 @@ def play_to_end(c: WsClient, choose: Callable[[dict[str, Any]], str] = first, pa
             assert m["code"] == "unavailable", m
             time.sleep(0.3)
             sent_at = -1
+
+
+@contextlib.asynccontextmanager
+async def two_hubs(pg_url: str, redis: tuple[str, str], **hub_kw: Any) -> AsyncIterator[list[Any]]:
+    """Two cluster nodes in this test process (two :class:`joker.server.hub.Hub`, each with its
+    :class:`joker.server.cluster.Cluster`) on the database ``pg_url`` and the Redis ``(url, prefix)``,
+    started; ``hub_kw`` go to both hubs (e.g. ``bot_delay``, ``clock``).  Both stopped afterwards."""
+    from joker.ledger import Ledger
+    from joker.server.cluster import Cluster
+    from joker.server.hub import Hub
+    from joker.server.store import Store
+
+    leds = [Ledger.open(pg_url) for _ in range(2)]
+    hubs = [Hub(Store(led.engine, led.url), b"k", **{"bot_delay": 60.0, **hub_kw}) for led in leds]
+    try:
+        for h in hubs:
+            h.cluster = Cluster(h, redis[0], redis[1])
+            await h.start()
+        yield hubs
+    finally:
+        for h in hubs:
+            await h.stop()
+        for led in leds:
+            led.close()

@@ -93,3 +93,25 @@ def test_the_icons_are_drawn_in_the_texts_colour() -> None:
     for name in used:
         symbol = re.search(rf'<symbol id="{name}"[^>]*>', sprite)
         assert symbol and "currentColor" in symbol.group(0), name
+
+
+@pytest.mark.parametrize("game, total, lang, said", [
+    ("joker", 312, "en", "312 points"), ("joker", 1, "en", "1 point"), ("joker", -50, "en", "-50 points"),
+    ("joker", 312, "ru", "312 очков"), ("joker", 1, "ru", "1 очко"), ("joker", 22, "ru", "22 очка"),
+    ("joker", 11, "ru", "11 очков"),
+    ("durak", 0, "en", "never the fool"), ("durak", 1, "en", "the fool once"), ("durak", 2, "en", "the fool 2 times"),
+    ("durak", 0, "ru", "ни разу не в дураках"), ("durak", 1, "ru", "в дураках один раз"),
+    ("durak", 2, "ru", "в дураках 2 раза"), ("durak", 5, "ru", "в дураках 5 раз"), ("durak", 21, "ru", "в дураках 21 раз"),
+])
+def test_a_total_is_said_with_its_games_unit(game: str, total: int, lang: str, said: str) -> None:
+    from joker.server.plugin import kit
+
+    assert kit(game).web.total_label(total, lang) == said
+
+
+def test_the_toy_game_says_its_totals_too() -> None:
+    from toygame import ToyWeb
+
+    assert [ToyWeb().total_label(n, "en") for n in (0, 1, 3)] == ["no tricks", "1 trick", "3 tricks"]
+    assert [ToyWeb().total_label(n, "ru") for n in (0, 1, 3, 5)] == ["ни одной взятки", "1 взятка", "3 взятки",
+                                                                   "5 взяток"]

@@ -14,8 +14,9 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("joker.errors", "joker.cards", "joker.i18n", "joker.version", "joker.tensors"),
-    ("joker.game", "joker.registry", "joker.records", "joker.rulestring", "joker.bots", "joker.store", "joker.match"),
+    ("joker.errors", "joker.cards", "joker.i18n", "joker.version", "joker.tensors", "joker.lazy"),
+    ("joker.game", "joker.registry", "joker.records", "joker.rulestring", "joker.bots", "joker.store", "joker.match",
+     "joker.pace"),
     ("joker.games",),
     ("joker.ledger",),
     ("joker.env",),

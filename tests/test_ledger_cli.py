@@ -586,10 +586,11 @@ def _heavy(modules: set[str], names: tuple[str, ...]) -> list[str]:
 
 
 def test_a_reading_command_imports_no_orm_and_an_entry_no_rich(tmp_path):
-    """Start-up (docs/scorekeeper.md): `show` and `players list` read with SQLAlchemy Core, without the ORM
-    (its import and mapper set-up were a third of their start); entering bids prints plain text, without Rich;
-    `--help` imports no SQLAlchemy at all; no ledger command imports Alembic on a database at the head, nor the web server, the bots, the terminal
-    game, matplotlib or table mode it does not run."""
+    """Start-up (docs/scorekeeper.md): on an SQLite file at the head revision `show` and `players list` read with
+    the standard library's sqlite3 (joker.ledger.source.SqliteSource): no SQLAlchemy at all (neither its engines nor
+    the ORM), no numba or numpy, no fast playout engine; entering bids prints plain text, without Rich;
+    `--help` imports no SQLAlchemy at all; no ledger command imports Alembic on a database at the head, nor the web
+    server, the bots, the terminal game, matplotlib or table mode it does not run."""
     db = str(tmp_path / "guard.db")
     with Ledger.open(db) as led:
         led.new_game(PLAYERS, "bus-angeles", add_players=True)
@@ -597,10 +598,11 @@ def test_a_reading_command_imports_no_orm_and_an_entry_no_rich(tmp_path):
         led.set_trump(None, "S")
     never = ("alembic", "matplotlib", "joker.server", "joker.bots", "joker.cli.play", "joker.cli.ledger.table_mode",
              "joker.store.web_tables")
+    engines = ("sqlalchemy", "numba", "numpy", "joker.games.joker.engine.fast", "joker.ledger.repository")
     show = _modules_after("--db", db, "show")
-    assert "sqlalchemy" in show and "rich" in show  # it did read and print the sheet
-    assert _heavy(show, ("sqlalchemy.orm", "joker.ledger.repository", *never)) == []
-    assert _heavy(_modules_after("--db", db, "players", "list"), ("sqlalchemy.orm", *never)) == []
+    assert "sqlite3" in show and "rich" in show and "joker.ledger.source" in show  # it did read and print the sheet
+    assert _heavy(show, (*engines, *never)) == []
+    assert _heavy(_modules_after("--db", db, "players", "list"), (*engines, *never)) == []
     bids = _modules_after("--db", db, "bids", "0,1,0,0")
     assert "sqlalchemy.orm" in bids  # it wrote, with the ORM
     assert _heavy(bids, ("rich", "joker.cli.ledger.render", *never[:-1])) == []

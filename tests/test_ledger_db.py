@@ -124,7 +124,7 @@ def test_a_database_written_before_the_store_package_opens_and_keeps_working(tmp
     from joker.store import current_revision
 
     engine = create_engine(sqlite_url(path))
-    assert current_revision(engine) == head_revision() == "0005_web_chat_rematch"  # upgraded on opening
+    assert current_revision(engine) == head_revision() == "0006_web_table_abandoned"  # upgraded on opening
     engine.dispose()
 
 

@@ -31,6 +31,8 @@ from joker import registry
 from joker.bots import RandomBot
 from joker.errors import IllegalActionError, InvalidNotationError, JokerError, RecordError, RulesError
 from joker.game import Step
+from joker.i18n.labels import total_label
+from joker.pace import Pace
 from joker.records import FORMAT, steps
 
 NAME = "toy"
@@ -424,8 +426,8 @@ class ToyWeb:
     def sheet_changed(self, before: ToyState, after: ToyState) -> bool:
         return after.won != before.won
 
-    def pause_after(self, before: ToyState, after: ToyState) -> bool:
-        return self.sheet_changed(before, after)
+    def pace(self, before: ToyState, after: ToyState) -> Pace:
+        return Pace.ENDED if self.sheet_changed(before, after) else Pace.NORMAL
 
     def totals(self, state: ToyState, penalties: Any) -> list[int]:
         return list(state.won)
@@ -436,6 +438,15 @@ class ToyWeb:
     def standings(self, totals: Sequence[int]) -> list[dict[str, int]]:
         order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
         return [{"place": 1 + sum(t > totals[s] for t in totals), "seat": s, "total": totals[s]} for s in order]
+
+    def total_texts(self, lang: str) -> dict[str, str]:
+        """Tricks won: "1 trick", "3 tricks"; «1 взятка», «3 взятки», «5 взяток»; none: "no tricks"."""
+        if lang == "ru":
+            return {"n": "{n} {n:взятка|взятки|взяток}", "0": "ни одной взятки"}
+        return {"n": "{n} {n:trick|tricks}", "0": "no tricks"}
+
+    def total_label(self, total: int, lang: str) -> str:
+        return total_label(self.total_texts(lang), total, lang)
 
     def stalling_dot(self, rules: ToyRules) -> bool:
         return False

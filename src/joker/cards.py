@@ -21,6 +21,7 @@ leaves the named card out, so the joker logic is one and the same everywhere.
 from __future__ import annotations
 
 from enum import Enum
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from joker.errors import InvalidNotationError
@@ -136,6 +137,14 @@ def cards_in(mask: CardSet) -> Iterator[Card]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+@lru_cache(maxsize=4096)
+def cards_tuple(mask: CardSet) -> tuple[Card, ...]:
+    """The cards of a card set in increasing card order, as a tuple; the same
+    sets come back often (a discard pile, the known cards: Durak's views), so
+    the answers are kept (the 4096 latest)."""
+    return tuple(cards_in(mask))
 
 
 def format_cards(cards: Iterable[Card] | CardSet) -> str:

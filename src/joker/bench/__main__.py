@@ -59,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--games", type=int, default=3, help="games timing the search bot (default 3)")
     d.add_argument("--bot", default="search", help="the bot timed per decision (default search)")
     d.add_argument("--boards", type=int, default=10, help="arena boards, heuristic vs random (default 10)")
+    d.add_argument("--pace", type=float, default=None, metavar="S",
+                   help="also model a web table's seconds from a take to the bout's end at base pause S, "
+                   "old pacing vs new (joker.pace)")
     lg = sub.add_parser("ledger", help="joker ledger start-up: show, players list, bids, --help wall times vs `python -c pass`")
     lg.add_argument("--runs", type=int, default=15, help="starts of each command (default 15)")
     a = sub.add_parser("arena", help="arena deals/s: the local process pool against a local Ray, same match")
@@ -89,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.name == "durak":
         from . import durak
 
-        durak.run(args.seconds, args.games, args.bot, args.boards)
+        durak.run(args.seconds, args.games, args.bot, args.boards, args.pace)
     elif args.name == "ledger":
         from . import ledger
 

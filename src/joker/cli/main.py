@@ -18,6 +18,8 @@ import typer.main
 import typer.models
 from typer import _click  # Typer 0.29 bundles click as typer._click
 
+from . import coercion
+
 
 def _flags_show_no_value() -> None:
     """Typer 0.29's Rich help prints a type beside every option, flags included
@@ -41,6 +43,7 @@ def _flags_show_no_value() -> None:
 
 
 _flags_show_no_value()
+coercion.install()  # plain str and int parameters coerced without importing pydantic (joker.cli.coercion)
 
 
 LAZY: dict[str, tuple[str, str]] = {

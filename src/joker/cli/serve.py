@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 import typer
 
+from joker.pace import BASE
 from joker.store import resolve_url
 
 
@@ -16,8 +17,9 @@ def serve_command(
     db: Optional[str] = typer.Option(
         None, "--db", help="Database: an SQLite file or a SQLAlchemy URL (default: $JOKER_DB_URL, else the "
         "scorekeeper's default file). The scorekeeper and the web tables share it."),
-    bot_delay: float = typer.Option(0.8, "--bot-delay", min=0.0, max=10.0,
-                                    help="Seconds a bot waits before playing, so people can follow."),
+    bot_delay: float = typer.Option(BASE, "--bot-delay", min=0.0, max=10.0,
+                                    help="The base pause in seconds before a bot's move, so people can follow "
+                                    "(twice as long after a trick or bout; Durak's throw-ins after a take 0.35×)."),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn's log level (info shows every request)."),
     keeper_key: Optional[str] = typer.Option(
         None, "--keeper-key", envvar="JOKER_KEEPER_KEY", show_envvar=True,
@@ -33,6 +35,14 @@ def serve_command(
     workers: int = typer.Option(1, "--workers", "-w", min=1, max=64,
                                 help="Server processes on this port (more than one: PostgreSQL and "
                                 "$JOKER_REDIS_URL, docs/deploy.md)."),
+    idle_minutes: float = typer.Option(
+        10.0, "--idle-minutes", min=0.0, envvar="JOKER_IDLE_MINUTES", show_envvar=True,
+        help="A table nobody is connected to leaves the server's memory after this many minutes; it stays in the "
+        "database and comes back, where it was, when someone opens it. 0: never."),
+    abandon_minutes: float = typer.Option(
+        30.0, "--abandon-minutes", min=0.0, envvar="JOKER_ABANDON_MINUTES", show_envvar=True,
+        help="A waiting or running table nobody has connected to for this many minutes is marked abandoned and "
+        "leaves the lobby; a player's seat link or a join brings it back. 0: never."),
 ) -> None:
     """Serve the web app: tables with friends and bots, the lobby, replays,
     and the scorekeeper, on one database (SQLite by default).  With
@@ -63,13 +73,14 @@ def serve_command(
         typer.echo("The scorekeeper's changes need the keeper key.", err=True)
     typer.echo(f"Answering to the hosts: {', '.join(hosts)}  (--allowed-hosts to change)", err=True)
     if workers > 1:
-        os.environ.update({"JOKER_KEEPER_KEY": key or "", "JOKER_ALLOWED_HOSTS": ",".join(hosts)})
+        os.environ.update({"JOKER_KEEPER_KEY": key or "", "JOKER_ALLOWED_HOSTS": ",".join(hosts),
+                           "JOKER_IDLE_MINUTES": str(idle_minutes), "JOKER_ABANDON_MINUTES": str(abandon_minutes)})
         _serve_workers(url, host, port, shown, bot_delay, log_level, workers)
         return
     typer.echo(f"Joker is at http://{shown}:{port}  (database: {display(url)}; Ctrl-C stops)", err=True)
     # the bots' compiled code (compiled once, then loaded from the disk cache) and the double-dummy solver, ready
     app = create_app(db, bot_delay=bot_delay, warm_analysis=warm_analysis, warm_bots=True, freeze_gc=True,
-                     keeper_key=key, allowed_hosts=hosts)
+                     keeper_key=key, allowed_hosts=hosts, idle_minutes=idle_minutes, abandon_minutes=abandon_minutes)
     # Messages are small JSON: compressing each costs more CPU (and latency) than it saves on a LAN.
     uvicorn.run(app, host=host, port=port, log_level=log_level, **UVICORN)
 

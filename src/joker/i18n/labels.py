@@ -11,15 +11,18 @@ pages get the labels made here, or read the same ``names`` catalogue,
 * :func:`bot_label` — a bot by its level's name (Easy / Лёгкий);
 * :func:`seat_names` — the players' names as a page shows them: a bot seat's
   stored name (a stable key, :data:`.names.BOT_NAMES`) in the reader's
-  language, a person's as typed.  Records and tables keep the stored names.
+  language, a person's as typed.  Records and tables keep the stored names;
+* :func:`total_label` — a game total with its game's unit, from the texts a
+  game's web plug-in gives (``312 points``, «в дураках 2 раза»; the pages'
+  ``totalLabel`` in common.js reads the same texts).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Mapping, Sequence
 
-from .core import catalogue, say
+from .core import catalogue, fill, say
 
 _NUMBER = re.compile(r"-?\d+")
 
@@ -73,3 +76,13 @@ def seat_names(names: Sequence[str], bots: Sequence[bool], lang: str = "en") -> 
         if said is not None and not any(said.casefold() == n.casefold() for j, n in enumerate(out) if j != i):
             out[i] = said
     return out
+
+
+def total_label(texts: Mapping[str, str], total: int, lang: str = "en") -> str:
+    """A game total said with its unit: ``texts`` maps ``"n"`` to the text for any
+    number and may map a number written out (``"0"``, ``"1"``) to its own text
+    (a game plug-in's ``total_texts``: ``{"n": "{n} {n:point|points}"}`` → "312
+    points"; Durak's ``"0"`` → «ни разу не в дураках»); ``{n}`` and the noun forms
+    ``{n:one|few|many}`` filled for ``total`` in ``lang``.  Raises ``KeyError``
+    when ``texts`` has no ``"n"``."""
+    return fill(texts.get(str(total)) or texts["n"], {"n": total}, lang)

@@ -15,39 +15,45 @@ undo/edit), :mod:`.standings` (finishing, cup, slaps), :mod:`.view`; then
 :mod:`.charts`.
 
 :class:`Ledger` (which writes with SQLAlchemy's ORM) is imported the first time
-it is named; :class:`LedgerReader` (:mod:`.reading`: SQLAlchemy Core only)
-answers the reading commands without the ORM.
+it is named; :class:`LedgerReader` (:mod:`.reading`) answers the reading
+commands without the ORM, and on an SQLite file without SQLAlchemy at all
+(:mod:`.source`: :class:`~.source.SqliteSource` runs the queries of
+:mod:`.queries` as rendered in :mod:`.queries_sqlite`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .db import DatabaseUnavailable, LedgerError
-from .reading import LedgerReader
-from .values import (
-    ConflictError,
-    CurrentDeal,
-    DayInfo,
-    GameView,
-    KeeperDecisionNeeded,
-    PenaltyInfo,
-    PlayerInfo,
-    Undone,
-    VoidDeal,
-)
+from joker.lazy import attributes
 
-if TYPE_CHECKING:  # imported when first named (__getattr__): the ORM
+if TYPE_CHECKING:  # imported when first named (lazy.attributes)
+    from .db import DatabaseUnavailable, LedgerError
+    from .reading import LedgerReader
     from .repository import Ledger
+    from .values import (
+        ConflictError,
+        CurrentDeal,
+        DayInfo,
+        GameView,
+        KeeperDecisionNeeded,
+        PenaltyInfo,
+        PlayerInfo,
+        Undone,
+        VoidDeal,
+    )
 
+WHERE = {
+    **dict.fromkeys(("DatabaseUnavailable", "LedgerError"), ".db"),
+    "LedgerReader": ".reading",
+    "Ledger": ".repository",
+    **dict.fromkeys(("ConflictError", "CurrentDeal", "DayInfo", "GameView", "KeeperDecisionNeeded", "PenaltyInfo",
+                     "PlayerInfo", "Undone", "VoidDeal"), ".values"),
+}
+"""Each name of :data:`__all__` → its module, imported when the name is first used:
+``import joker.ledger`` imports nothing heavy, :class:`Ledger` brings the ORM."""
 
-def __getattr__(name: str) -> Any:
-    """:class:`Ledger`, from :mod:`.repository` (and with it the ORM)."""
-    if name == "Ledger":
-        from .repository import Ledger
-
-        return Ledger
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = attributes(__name__, WHERE)
 
 
 __all__ = [

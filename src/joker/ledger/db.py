@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-from sqlalchemy import Engine
-
-from joker import store
 from joker.errors import CodedError
-from joker.store import DEFAULT_TIMEOUT, StoreError, StoreUnavailable
+from joker.store.errors import StoreError, StoreUnavailable
+from joker.store.urls import DEFAULT_TIMEOUT
+
+if TYPE_CHECKING:  # SQLAlchemy is imported by the functions that use it, not by this module
+    from sqlalchemy import Engine
 
 
 class LedgerError(CodedError):
@@ -54,14 +55,22 @@ def said(error: StoreError) -> LedgerError:
 
 
 @contextmanager
+def ledger_errors() -> Iterator[None]:
+    """Re-raise the store's errors (:class:`joker.store.StoreError`) as ledger errors (:func:`said`)."""
+    try:
+        yield
+    except StoreError as e:
+        raise said(e) from None
+
+
+@contextmanager
 def translated(url: str) -> Iterator[None]:
     """Re-raise database errors on ``url`` as :class:`LedgerError` with a clear
     message (:func:`joker.store.translated`, then :func:`said`)."""
-    try:
-        with store.translated(url):
-            yield
-    except StoreError as e:
-        raise said(e) from None
+    from joker.store.engine import translated as store_translated
+
+    with ledger_errors(), store_translated(url):
+        yield
 
 
 def open_engine(db: str | os.PathLike[str] | None = None,
@@ -69,7 +78,7 @@ def open_engine(db: str | os.PathLike[str] | None = None,
     """:func:`joker.store.open_engine` (resolve, check, connect, migrate: the
     engine and its URL), raising :class:`DatabaseUnavailable` (:class:`LedgerError`
     for other database errors)."""
-    try:
-        return store.open_engine(db, timeout)
-    except StoreError as e:
-        raise said(e) from None
+    from joker.store.opening import open_engine as store_open_engine
+
+    with ledger_errors():
+        return store_open_engine(db, timeout)

@@ -1,26 +1,23 @@
 """Reading the ledger without the ORM: :class:`LedgerReader` opens a ledger
 and answers what the reading commands ask (``joker ledger show``, ``players
-list``) with SQLAlchemy Core queries on :data:`joker.store.tables`, each in
-one read transaction.  :class:`~.repository.Ledger`, which also writes (with
-the ORM), is a :class:`LedgerReader`: these answers are the same, read the
-same way, whichever is opened.
+list``) with the named queries of :mod:`.queries`, each answer in one read
+transaction of its :class:`~.source.Source`.  :class:`~.repository.Ledger`,
+which also writes (with the ORM), is a :class:`LedgerReader` on a
+:class:`~.source.CoreSource`: these answers are the same, read the same way,
+whichever is opened.
 
-Importing this module imports neither SQLAlchemy's ORM nor Alembic (the
-schema at the head revision is checked with one SQL query,
-:func:`joker.store.prepare`): a reading command starts faster
-(docs/scorekeeper.md, "Start-up").
+On an SQLite file at the head revision :meth:`LedgerReader.open` reads with
+``sqlite3`` alone (:class:`~.source.SqliteSource`): importing this module and
+answering imports neither SQLAlchemy nor Alembic, and a reading command
+starts faster (docs/scorekeeper.md, "Start-up").
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Iterator, Self
+from typing import ContextManager, Self
 
-from sqlalchemy import Connection, Engine, select
-
-from joker.store import DEFAULT_TIMEOUT, display
-from joker.store import tables as t
-from .db import open_engine, translated
+from joker.store.urls import DEFAULT_TIMEOUT, display
+from .source import Reads, Source, open_source
 from .values import OPEN, GameView, PlayerInfo
 from .view import _player_info, current_game_id, game_view
 
@@ -30,20 +27,20 @@ class LedgerReader:
     every method is one read transaction; games are named by id (``None``: the
     current game — the most recently started open one, else the last game)."""
 
-    def __init__(self, engine: Engine, url: str) -> None:
-        self.engine = engine
-        self.url = url
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.url = source.url
 
     @classmethod
     def open(cls, db: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> Self:
-        """Open (creating and migrating as needed) the ledger at ``db``: a path,
-        a URL, or None for ``$JOKER_DB_URL`` / the default file.  Raises
+        """Open the ledger at ``db`` to read: a path, a URL, or None for
+        ``$JOKER_DB_URL`` / the default file (:func:`.source.open_source`: a new
+        file is created and an older schema migrated first).  Raises
         :class:`~.db.DatabaseUnavailable` (:class:`~.db.LedgerError`)."""
-        engine, url = open_engine(db, timeout)
-        return cls(engine, url)
+        return cls(open_source(db, timeout))
 
     def close(self) -> None:
-        self.engine.dispose()
+        self.source.close()
 
     def __enter__(self) -> Self:
         return self
@@ -56,42 +53,34 @@ class LedgerReader:
         """The database as messages show it (a file's path, a URL without its password)."""
         return display(self.url)
 
-    @contextmanager
-    def reading(self) -> Iterator[Connection]:
-        """One read transaction on a Core connection (database errors become :class:`~.db.LedgerError`)."""
-        with translated(self.url):
-            with self.engine.connect() as conn:
-                with conn.begin():
-                    yield conn
+    def reading(self) -> ContextManager[Reads]:
+        """One read transaction (database errors become :class:`~.db.LedgerError`)."""
+        return self.source.reading()
 
     def players(self) -> list[PlayerInfo]:
         """Every player, by name."""
-        with self.reading() as conn:
-            return [_player_info(p) for p in conn.execute(select(t.players).order_by(t.players.c.name))]
+        with self.reading() as db:
+            return [_player_info(p) for p in db.rows("players")]
 
     def current_game(self) -> int | None:
         """The game commands use by default: the latest open game, else the last game."""
-        with self.reading() as conn:
-            return current_game_id(conn)
+        with self.reading() as db:
+            return current_game_id(db)
 
     def open_game(self) -> int | None:
         """The latest open game, if any."""
-        g = t.games
-        with self.reading() as conn:
-            gid: int | None = conn.scalar(select(g.c.id).where(g.c.state == OPEN).order_by(g.c.id.desc()).limit(1))
+        with self.reading() as db:
+            gid: int | None = db.scalar("latest_game_in_state", state=OPEN)
             return gid
 
     def games(self, state: str | None = None) -> list[int]:
         """The ids of every game (of those in ``state`` if given), oldest first."""
-        g = t.games
-        q = select(g.c.id).order_by(g.c.id)
-        if state:
-            q = q.where(g.c.state == state)
-        with self.reading() as conn:
-            return list(conn.scalars(q))
+        with self.reading() as db:
+            found = db.rows("game_ids_in_state", state=state) if state else db.rows("game_ids")
+            return [r.id for r in found]
 
     def game(self, game: int | None = None) -> GameView:
         """Game ``game`` (None: the current game) as the engine scores it.  Raises
         :class:`~.db.LedgerError` (``no_game_yet``, ``no_game``)."""
-        with self.reading() as conn:
-            return game_view(conn, game)
+        with self.reading() as db:
+            return game_view(db, game)

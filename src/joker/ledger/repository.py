@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import datetime as dt
 from contextlib import contextmanager
-from typing import Iterator, Sequence
+from typing import Iterator, Self, Sequence
 
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
@@ -45,13 +45,14 @@ from joker.errors import JokerError
 from joker.games.joker.rules import parse_rules
 from joker.games.joker.scoring import DealResult
 from joker.rulestring import rules_named
-from joker.store import WRITE, Game, GameDay, Player, utcnow
+from joker.store import DEFAULT_TIMEOUT, WRITE, Game, GameDay, Player, utcnow
 from . import regulation as reg
-from .db import LedgerError, translated
+from .db import LedgerError, open_engine, translated
 from .entry import _op_bids, _op_deal, _op_edit, _op_penalty, _op_redeal, _op_tricks, _op_trump, _op_undo, _reason
 from .inputs import SEAT_ORDER, _player_name, _seat_in
 from .records import _names, _number_to_enter, _open_attempt, _rules, _where
 from .reading import LedgerReader
+from .source import CoreReads, CoreSource
 from .rows import (
     _day,
     _day_info,
@@ -72,7 +73,7 @@ from .view import _player_info, game_view
 def _view(s: Session, g: Game) -> GameView:
     """Game ``g`` as it stands in the session's transaction (its changes flushed first)."""
     s.flush()
-    return game_view(s, g.id)
+    return game_view(CoreReads(s), g.id)
 
 
 def _current(s: Session, g: Game) -> CurrentDeal:
@@ -90,8 +91,17 @@ class Ledger(LedgerReader):
     started open one, else the last game)."""
 
     def __init__(self, engine: Engine, url: str) -> None:
-        super().__init__(engine, url)
+        super().__init__(CoreSource(engine, url))
+        self.engine = engine
         self._writer = engine.execution_options(**{WRITE: True})
+
+    @classmethod
+    def open(cls, db: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> Self:
+        """Open (creating and migrating as needed) the ledger at ``db``: a path,
+        a URL, or None for ``$JOKER_DB_URL`` / the default file.  Raises
+        :class:`~.db.DatabaseUnavailable` (:class:`~.db.LedgerError`)."""
+        engine, url = open_engine(db, timeout)
+        return cls(engine, url)
 
     @contextmanager
     def write(self) -> Iterator[Session]:

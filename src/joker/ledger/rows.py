@@ -17,6 +17,7 @@ from joker.store import Entry, Game, GameDay, GameSeat, Player
 from .db import LedgerError
 from .inputs import _player_name
 from .values import FINISHED, OPEN, DayInfo
+from .source import CoreReads
 from .view import game_id
 
 
@@ -119,7 +120,7 @@ def _new_game(s: Session, players: Sequence[str], rules: Rules, first_dealer: in
 
 
 def _game(s: Session, game: int | None) -> Game:
-    gid = game_id(s, game)
+    gid = game_id(CoreReads(s), game)
     g = s.get(Game, gid)
     if g is None:
         raise LedgerError("no_game", game=gid)
@@ -129,7 +130,7 @@ def _game(s: Session, game: int | None) -> Game:
 def _lock(s: Session, game: int | None, open_only: bool = True) -> Game:
     """The game, locked for this transaction (PostgreSQL: row lock; SQLite: the
     transaction already holds the write lock)."""
-    gid = game_id(s, game)
+    gid = game_id(CoreReads(s), game)
     g = s.scalar(select(Game).where(Game.id == gid).with_for_update())
     if g is None:
         raise LedgerError("no_game", game=gid)

@@ -17,6 +17,7 @@ from .db import LedgerError
 from .records import _open_attempt, _rescore, _rules, _state
 from .rows import _journal, _lock_day, _player
 from .values import FINISHED, KeeperDecisionNeeded
+from .source import CoreReads
 from .view import day_dots
 
 
@@ -90,7 +91,7 @@ def _keeper_pick_of(s: Session, day: GameDay) -> str | None:
 
 def derive_slaps(s: Session, day: GameDay) -> list[tuple[int, int, int, int]]:
     """``(infringement id, player id, game id, number)`` of each slap the day's dots earn."""
-    dots = day_dots(s, day.id)
+    dots = day_dots(CoreReads(s), day.id)
     game_of = {i.id: i.game_id for i in dots}
     return [(e.dot, e.player, game_of[e.dot], e.number) for e in reg.slaps_of_day((i.player_id, i.id) for i in dots)]
 

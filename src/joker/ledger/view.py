@@ -2,25 +2,24 @@
 (scores, sheet, penalties, redeals, dots and slaps, and the deal being
 entered), and the stored rows of penalties and redeals as values.
 
-The rows are read with SQLAlchemy Core (:data:`joker.store.tables`) on a
-connection or on a writing command's ORM session (its flushed changes
-included): the one way a view is built, for ``joker ledger show`` as for the
-view a write returns.  This module imports no ORM.
+The rows are read by the named queries of :mod:`.queries` through a
+:class:`~.source.Reads`: SQLAlchemy Core on a connection or on a writing
+command's ORM session (its flushed changes included), or ``sqlite3`` on an
+SQLite file (:class:`~.source.SqliteSource`) — the one way a view is built,
+for ``joker ledger show`` as for the view a write returns.  This module
+imports no SQLAlchemy.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence, Union
-
-from sqlalchemy import Connection, Row, select
+from typing import Any, Sequence
 
 from joker.games.joker.engine.state import GameState
 from joker.games.joker.record import fines_of, replay
 from joker.games.joker.scoring import game_totals
 from joker.games.joker.sheet import build_sheet
-from joker.store import tables as t
 from . import regulation as reg
 from .db import LedgerError
 from .records import (
@@ -38,13 +37,8 @@ from .records import (
     _rules,
     _state,
 )
+from .source import Reads
 from .values import FINISHED, OPEN, VOID, CurrentDeal, GameView, PenaltyInfo, PlayerInfo, VoidDeal
-
-if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
-
-Db = Union[Connection, "Session"]
-"""Where rows are read: a Core connection (a reading command) or a writing command's session."""
 
 
 @dataclass(frozen=True)
@@ -74,20 +68,19 @@ class _Game:
     note: str
     day: _Day
     seats: tuple[_Seat, ...]
-    deals: tuple[Row[Any], ...]
-    infringements: tuple[Row[Any], ...]
+    deals: tuple[Any, ...]
+    infringements: tuple[Any, ...]
 
 
-def current_game_id(db: Db) -> int | None:
+def current_game_id(db: Reads) -> int | None:
     """The current game: the most recently started open game, else the last game of all."""
-    gid: int | None = db.scalar(select(t.games.c.id).where(t.games.c.state == OPEN).order_by(t.games.c.id.desc())
-                                .limit(1))
+    gid: int | None = db.scalar("latest_game_in_state", state=OPEN)
     if gid is None:
-        gid = db.scalar(select(t.games.c.id).order_by(t.games.c.id.desc()).limit(1))
+        gid = db.scalar("latest_game")
     return gid
 
 
-def game_id(db: Db, game: int | None) -> int:
+def game_id(db: Reads, game: int | None) -> int:
     """``game``, or the current game's id when None; LedgerError when there is no game at all."""
     gid = game if game is not None else current_game_id(db)
     if gid is None:
@@ -95,41 +88,31 @@ def game_id(db: Db, game: int | None) -> int:
     return gid
 
 
-def day_dots(db: Db, day_id: int) -> list[Row[Any]]:
+def day_dots(db: Reads, day_id: int) -> list[Any]:
     """The dots of game day ``day_id`` in the order given (across all its games): rows of ``infringements``."""
-    i = t.infringements
-    return list(db.execute(
-        select(i).join(t.games, t.games.c.id == i.c.game_id)
-        .where(t.games.c.day_id == day_id, i.c.kind == reg.DOT).order_by(i.c.id)
-    ))
+    return list(db.rows("day_dots", day=day_id, kind=reg.DOT))
 
 
-def _load(db: Db, gid: int) -> _Game:
+def _load(db: Reads, gid: int) -> _Game:
     """Game ``gid``'s rows; LedgerError ``no_game`` when there is none."""
-    g = t.games
-    row = db.execute(select(g, t.game_days.c.date).join(t.game_days, t.game_days.c.id == g.c.day_id)
-                     .where(g.c.id == gid)).one_or_none()
-    if row is None:
+    found = db.rows("game", game=gid)
+    if not found:
         raise LedgerError("no_game", game=gid)
-    p, s = t.players, t.game_seats
-    seats = tuple(_Seat(r.player_id, PlayerInfo(r.player_id, r.name, r.core)) for r in db.execute(
-        select(s.c.player_id, p.c.name, p.c.core).join(p, p.c.id == s.c.player_id)
-        .where(s.c.game_id == gid).order_by(s.c.seat)))
-    deals = tuple(db.execute(select(t.deals).where(t.deals.c.game_id == gid)
-                             .order_by(t.deals.c.number, t.deals.c.attempt)))
-    penalties = tuple(db.execute(select(t.infringements).where(t.infringements.c.game_id == gid)
-                                 .order_by(t.infringements.c.id)))
+    row = found[0]
+    seats = tuple(_Seat(r.player_id, PlayerInfo(r.player_id, r.name, r.core)) for r in db.rows("seats", game=gid))
+    deals = tuple(db.rows("deals", game=gid))
+    penalties = tuple(db.rows("penalties", game=gid))
     return _Game(row.id, row.day_id, row.number, row.rules, row.rules_version, row.first_dealer, row.state,
                  row.cup_contested, row.note, _Day(row.day_id, row.date), seats, deals, penalties)
 
 
-def game_view(db: Db, game: int | None) -> GameView:
+def game_view(db: Reads, game: int | None) -> GameView:
     """The view of ``game`` (None: the current game), read on ``db``.  Raises
     :class:`LedgerError` (``no_game_yet``, ``no_game``, ``in_game`` for stored deals the engine refuses)."""
     return _view(db, _load(db, game_id(db, game)))
 
 
-def _view(db: Db, g: AnyGame) -> GameView:
+def _view(db: Reads, g: AnyGame) -> GameView:
     rules = _rules(g)
     names = _names(g)
     n = rules.players
@@ -145,9 +128,9 @@ def _view(db: Db, g: AnyGame) -> GameView:
             dots_game[i.seat] += 1
     running = reg.dot_counts((i.player_id, i.id) for i in day_dots(db, g.day_id))
     slaps = [0] * n
-    for pid in db.scalars(select(t.slaps.c.player_id).where(t.slaps.c.day_id == g.day_id)):
-        if pid in seat_of:
-            slaps[seat_of[pid]] += 1
+    for slap in db.rows("day_slaps", day=g.day_id):
+        if slap.player_id in seat_of:
+            slaps[seat_of[slap.player_id]] += 1
     current = None
     num = _current_number(g, rules)
     if num is not None and g.state == OPEN:

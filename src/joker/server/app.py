@@ -42,7 +42,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from pydantic import BaseModel, Field
 from swagger_ui_bundle import swagger_ui_path
 
-from joker import records, registry
+from joker import pace, records, registry
 from joker.bots import offered
 from joker.errors import JokerError
 from joker.ledger import Ledger
@@ -90,12 +90,14 @@ class CreateTable(BaseModel):
 
 def app_from_env() -> FastAPI:
     """The app as one of ``joker serve --workers N``'s processes: the database
-    ``$JOKER_DB_URL``, ``$JOKER_BOT_DELAY`` seconds (default 0.8), a cluster
+    ``$JOKER_DB_URL``, ``$JOKER_BOT_DELAY`` seconds (default :data:`joker.pace.BASE`), a cluster
     on ``$JOKER_REDIS_URL`` (:mod:`.cluster`), the keeper key
-    ``$JOKER_KEEPER_KEY`` and the hosts ``$JOKER_ALLOWED_HOSTS`` (comma-separated,
-    as ``joker serve`` decided them); the analysis solver prepared when first asked for."""
+    ``$JOKER_KEEPER_KEY``, the hosts ``$JOKER_ALLOWED_HOSTS`` (comma-separated,
+    as ``joker serve`` decided them) and the idle and abandon limits
+    ``$JOKER_IDLE_MINUTES`` / ``$JOKER_ABANDON_MINUTES`` (:mod:`.idle`); the
+    analysis solver prepared when first asked for."""
     hosts = os.environ.get(ENV_ALLOWED_HOSTS)
-    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", "0.8")), warm_bots=True,
+    return create_app(None, bot_delay=float(os.environ.get("JOKER_BOT_DELAY", str(pace.BASE))), warm_bots=True,
                       freeze_gc=True,
                       keeper_key=os.environ.get("JOKER_KEEPER_KEY") or None,
                       allowed_hosts=hosts.split(",") if hosts else LOOPBACK_HOSTS)
@@ -106,16 +108,25 @@ class JoinTable(BaseModel):
     seat: Optional[int] = None
 
 
-def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = 0.8,
+def _total_label(game: str, total: int, lang: str) -> str:
+    """A finished game's total said by its game's plug-in (a game this server lacks: the number)."""
+    try:
+        return kit(game).web.total_label(total, lang)
+    except JokerError:
+        return str(total)
+
+
+def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None = None, bot_delay: float = pace.BASE,
                warm_analysis: bool = False, warm_bots: bool = False, freeze_gc: bool = False,
-               keeper_key: str | None = None, allowed_hosts: Sequence[str] = LOOPBACK_HOSTS) -> FastAPI:
+               keeper_key: str | None = None, allowed_hosts: Sequence[str] = LOOPBACK_HOSTS,
+               idle_minutes: float | None = None, abandon_minutes: float | None = None) -> FastAPI:
     """The web app on database ``db`` (see the module docstring).
 
     ``secret``: the seat-token key (default ``$JOKER_SECRET``, else one made
     and kept in the database); with ``$JOKER_REDIS_URL`` set (and a PostgreSQL
     database) the process is one of several sharing the tables (:mod:`.cluster`,
-    keys prefixed ``$JOKER_REDIS_PREFIX``, default ``joker:``); ``bot_delay``: seconds a bot waits before it
-    plays; ``warm_analysis``: start the analysis worker when the app starts,
+    keys prefixed ``$JOKER_REDIS_PREFIX``, default ``joker:``); ``bot_delay``: the base pause in seconds
+    before a bot's move (:mod:`joker.pace`); ``warm_analysis``: start the analysis worker when the app starts,
     preparing the double-dummy solver in the background (``joker serve`` does;
     otherwise the first analysis starts it, see :mod:`.analysis_jobs`); ``warm_bots``:
     make the bots' compiled code ready when the app starts, bot turns waiting
@@ -127,7 +138,11 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     ``freeze_gc``: once started, move every object made so far (the imported
     libraries, the resumed tables) out of the garbage collector's reach
     (:func:`gc.freeze`), so no full collection stalls the tables' actions for
-    a few hundred milliseconds (``joker serve`` does; docs/deploy.md).  The
+    a few hundred milliseconds (``joker serve`` does; docs/deploy.md);
+    ``idle_minutes``: a table nobody is connected to leaves memory after so
+    long, ``abandon_minutes``: a waiting or playing one leaves the lobby
+    (:mod:`.idle`; ``None``: ``$JOKER_IDLE_MINUTES`` / ``$JOKER_ABANDON_MINUTES``,
+    else 10 and 30; 0: never).  The
     database is opened when the app starts (uvicorn, or ``with TestClient(app)``);
     stopping the app stops the worker."""
 
@@ -136,7 +151,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         led = Ledger.open(None if db is None else str(db))
         store = Store(led.engine, led.url)
         key = secret or os.environ.get(ENV_SECRET)
-        hub = Hub(store, key.encode() if key else store.secret(), bot_delay)
+        hub = Hub(store, key.encode() if key else store.secret(), bot_delay, idle_minutes=idle_minutes,
+                  abandon_minutes=abandon_minutes)
         redis_url = os.environ.get(cluster.ENV_URL)
         if redis_url:
             if led.engine.dialect.name == "sqlite":
@@ -189,11 +205,12 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         hub: Hub | None = getattr(request.app.state, "hub", None)
         js = {"lang": lang, "T": catalogue("web").table(lang), "bots_ready": hub is None or hub.bots.ready.is_set(),
               "names": catalogue("names").table(lang), "notation": catalogue("notation").table(lang),
-              **web.page_data(lang), **ctx.pop("js", {})}
+              "total_texts": web.total_texts(lang), **web.page_data(lang), **ctx.pop("js", {})}
         return templates.TemplateResponse(
             request, name, {"t": Tr(lang, "web"), "lang": lang, "langs": LANGS, "path": request.url.path,
                             "rules_label": lambda rules: rules_label(rules, lang),
                             "seat_names": lambda names, bots: seat_names(names, bots, lang),
+                            "total_label": lambda game, total: _total_label(game, total, lang),
                             "js": script_json(js), **ctx},
             status_code=status)
 

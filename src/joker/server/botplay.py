@@ -2,6 +2,12 @@
 may think a while; the other tables go on meanwhile), then committed under
 the table's lock if the table has not moved on.
 
+**The pace** (:mod:`joker.pace`, docs/bots.md): a bot's move comes the pace
+of the table's last event after it (the hub's ``schedule`` works it out), so
+people can follow.  The bot thinks during that pause: its decision starts at
+once, and only the rest of the pace is waited once it has decided; a bot that
+thinks longer than the pace plays as soon as it has decided.
+
 **Ready at once** (docs/bots.md): with ``warm`` (``joker serve``) the bots'
 compiled code is made ready when the server starts — unless ``joker warmup``
 already filled the disk cache, ``python -m joker.bots.warm`` in a subprocess
@@ -9,8 +15,9 @@ already filled the disk cache, ``python -m joker.bots.warm`` in a subprocess
 — then loaded into this process on a bot thread (about a second).  Until
 then the turns of the bots that need it (the warm plug-ins' ``bots``) wait,
 and pages say the bots are getting ready (``bots_ready``).
-A bot whose turn has lasted :data:`THINKING_AFTER` seconds is announced to
-the table: a ``{"type": "thinking", "seat": s, "preparing": bool}`` notice
+A bot still deciding :data:`THINKING_AFTER` seconds after its turn began is announced to
+the table (the notice is cancelled as soon as it decides, so the pause after a
+decision is never announced): a ``{"type": "thinking", "seat": s, "preparing": bool}`` notice
 (``preparing``: still waiting for the warm-up); when the warm-up ends every
 table gets one, ``seat`` ``null`` when no bot is to move.
 """
@@ -20,8 +27,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from joker.errors import JokerError
 from .table import Table, TableError, bot_choice, refused
@@ -36,10 +44,17 @@ THINKING_AFTER = 2.0
 
 
 class Bots:
-    """The bots' threads (two) and the moves they make for ``hub``'s tables."""
+    """The bots' threads (two) and the moves they make for ``hub``'s tables.
 
-    def __init__(self, hub: Hub):
+    ``clock`` (seconds, monotonic) and ``sleep`` (an awaitable pause of so many
+    seconds) time the pace; tests give a fake pair to count the pauses without
+    waiting them."""
+
+    def __init__(self, hub: Hub, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep):
         self.hub = hub
+        self.clock = clock
+        self.sleep = sleep
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="joker-bot")
         self.ready = asyncio.Event()
         self.ready.set()  # until warm_up() is asked for
@@ -124,11 +139,13 @@ class Bots:
         raise refused("bot", "no_bot_move")
 
     async def turn(self, t: Table, seq: int, delay: float) -> None:
-        """After ``delay`` seconds, the bot to move at event ``seq`` plays (unless the table moved on)."""
+        """The bot to move at event ``seq`` plays ``delay`` seconds (the pace) after
+        the turn began, or as soon as it has decided if that takes longer: it
+        thinks at once and waits only the rest (module doc); nothing happens if
+        the table moved on meanwhile."""
         hub = self.hub
+        began = self.clock()
         try:
-            if delay:
-                await asyncio.sleep(delay)
             seat = t.to_move()
             if t.seq != seq or seat is None or not t.is_bot_turn():
                 return
@@ -139,7 +156,10 @@ class Bots:
                     await self.ready.wait()
                 action = await self.choose(t, seat, level)
             finally:
-                notice.cancel()
+                notice.cancel()  # decided: no "thinking" notice during the rest of the pause
+            rest = delay - (self.clock() - began)
+            if rest > 0:
+                await self.sleep(rest)
             async with hub.locks[t.id]:
                 if t.seq != seq or not t.is_bot_turn():  # the table moved on meanwhile (a take-back)
                     return
@@ -148,7 +168,7 @@ class Bots:
             raise
         except TableError as e:
             log.error("table %s: bot move failed: %s; retrying", t.id, e)
-            await asyncio.sleep(2)
+            await self.sleep(2)
             if t.seq == seq:
                 hub.schedule(t)
         except Exception:  # pragma: no cover - a bug; keep the server alive

@@ -55,6 +55,7 @@ connects mid-turn, and a new owner resumes the same deadline.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import logging
 import os
@@ -64,10 +65,11 @@ import time
 import zlib
 from typing import TYPE_CHECKING, Any, Literal, Mapping
 
+from joker.pace import of as pace_of
 from . import social
 from .conns import Conn, dumps, error_text
 from .store import StoredTable
-from .table import FINISHED, Event, Pending, Table, TableError, TableRefusal, refused
+from .table import FINISHED, PLAYING, Event, Pending, Table, TableError, TableRefusal, refused
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -282,13 +284,14 @@ class Cluster:
     async def _sweep(self) -> None:
         """Take the running games whose owner is gone: at once those this node is
         first for (rendezvous hashing over the live nodes, so a dead owner's
-        tables spread), any other after a second look."""
+        tables spread), any other after a second look.  A quiet game (its owner
+        let it go idle: :mod:`.idle`) is left alone until someone connects."""
         ids = await asyncio.to_thread(self.hub.store.playing)  # reads: not queued behind the writes
         if not ids:
             self._seen_unowned = set()
             return
-        owners = await self.redis.mget([self.key("owner", tid) for tid in ids])
-        unowned = [tid for tid, o in zip(ids, owners) if o is None]
+        found = await self.redis.mget([self.key(k, tid) for tid in ids for k in ("owner", "quiet")])
+        unowned = [tid for tid, o, q in zip(ids, found[::2], found[1::2]) if o is None and q is None]
         live = sorted(self._live)
         seen, self._seen_unowned = self._seen_unowned, set()
         for tid in unowned:
@@ -303,14 +306,77 @@ class Cluster:
         hub = self.hub
         listed = {row.id for row in self._lobby}
         out = [hub.lobby_entry(t, t.state, len(hub.conns.get(t.id, ()))) for t in reversed(list(hub.tables.values()))
-               if t.id not in listed and t.status != FINISHED and t.options.public]  # newer than the list
+               if t.id not in listed and hub.listed(t)]  # newer than the list
         for row in self._lobby:
             t = hub.tables.get(row.id)
             if t is None:
                 out.append(hub.lobby_entry(row, None, 0))
-            elif t.status != FINISHED and t.options.public:
+            elif hub.listed(t):
                 out.append(hub.lobby_entry(t, t.state, len(hub.conns.get(t.id, ()))))
         return out
+
+    # -- idle tables (:mod:`.idle`) ----------------------------------------------------------------
+    def watchers(self, table_id: str) -> int:
+        """The connections at ``table_id`` over the live processes, as last heard here (0 when not heard)."""
+        return sum(v for field, v in self._online.get(table_id, {}).items()
+                   if field.rpartition("|")[0] in self._live)
+
+    async def watched_anywhere(self, table_id: str) -> bool:
+        """Whether a live process has a connection at ``table_id``, as the presence hash says now
+        (asked before a table is let go or abandoned).  Redis away: ``True`` (nothing is let go)."""
+        try:
+            stored, = await self._batched(("HGETALL", self.key("online", table_id)))
+        except Exception as e:  # noqa: BLE001
+            log.warning("cluster: presence of table %s not read: %s", table_id, e)
+            return True
+        return any(int(v) > 0 and str(k).rpartition("|")[0] in self._live for k, v in stored.items())
+
+    async def quiet(self, table_id: str, since: float) -> None:
+        """This owner lets ``table_id`` go idle, nobody connected since ``since`` (the idle clock):
+        the key ``{prefix}quiet:{table}`` keeps the time for the process that abandons the tables
+        nobody owns (:meth:`sweep_unowned`), and keeps the game from being taken (:meth:`_sweep`)."""
+        await self._batched(("SET", self.key("quiet", table_id), repr(since), "EX", CLOCK_TTL))  # before the lease goes
+
+    async def wake(self, t: Table) -> None:
+        """Someone connected to ``t`` here: it is not quiet any more, and a game nobody
+        runs (its owner let it go idle) is taken by this process at once."""
+        try:
+            self._later(("DEL", self.key("quiet", t.id)))
+            if t.status == PLAYING and t.abandoned_at is None and not self.owns(t.id):
+                found, = await self._batched(("GET", self.key("owner", t.id)))
+                if found is None:
+                    await self.claim(t.id)
+        except Exception as e:  # noqa: BLE001 - Redis away: the sweep takes it later
+            log.warning("cluster: table %s not woken: %s", t.id, e)
+
+    def sweeper(self) -> bool:
+        """Whether this process sweeps the tables nobody owns: the first live process by name."""
+        return min(self._live) == self.node
+
+    async def sweep_unowned(self, now: float, abandon_s: float) -> int:
+        """(The sweeping process only, :meth:`sweeper`.)  The waiting or playing tables nobody
+        owns: a quiet clock started (``now``) for those without one, and those quiet for
+        ``abandon_s`` seconds with no connection anywhere abandoned.  Returns how many."""
+        if not self.sweeper():
+            return 0
+        hub = self.hub
+        ids = await asyncio.to_thread(hub.store.unfinished)
+        if not ids:
+            return 0
+        found = await self.redis.mget([self.key(k, tid) for tid in ids for k in ("owner", "quiet")])
+        abandoned = 0
+        for tid, owner, since in zip(ids, found[::2], found[1::2]):
+            if owner is not None or tid in hub.tables:  # its owner sweeps it; a copy held here: see Idle.sweep
+                continue
+            if since is None:
+                await self.redis.set(self.key("quiet", tid), repr(now), nx=True, ex=CLOCK_TTL)
+            elif now - float(since) >= abandon_s:
+                if await self.watched_anywhere(tid):
+                    await self.redis.set(self.key("quiet", tid), repr(now), ex=CLOCK_TTL)
+                elif await hub.db(hub.store.abandon, tid, dt.datetime.fromtimestamp(now, dt.timezone.utc)):
+                    abandoned += 1
+                    log.info("table %s abandoned (nobody owned it)", tid)
+        return abandoned
 
     # -- events out ----------------------------------------------------------------------------------
     def publish(self, t: Table, ev: Event) -> None:
@@ -319,7 +385,7 @@ class Cluster:
         if ev.kind == "action":
             m.update(seat=ev.data["seat"], action=ev.data["action"], source=ev.data["source"])
         else:
-            m.update(data=ev.data, view=ev.view, sheet=ev.sheet, pause=ev.pause)
+            m.update(data=ev.data, view=ev.view, sheet=ev.sheet, pace=ev.pace.value)
         self._later(("PUBLISH", self.key("events"), _text(m)))
 
     def publish_notice(self, t: Table, text: str) -> None:
@@ -458,6 +524,7 @@ class Cluster:
             elif what.isdigit() and int(what) < t.players:
                 online[int(what)] += value
         t.online = online
+        self.hub.idling.touch(t.id)  # someone came or went, maybe on another process
         self.hub.relay(t, dumps({"type": "presence", "online": [n > 0 for n in online], "watchers": watchers}))
 
     # -- events in -----------------------------------------------------------------------------------
@@ -562,7 +629,7 @@ class Cluster:
                     fresh = await self._load(t.id)
                     if fresh is not None and fresh.seq == seq:
                         ev = Event(t.kit, seq, m["kind"], m["data"], fresh.state, m["view"], m["sheet"],
-                                   fresh.penalties, m["pause"])
+                                   fresh.penalties, pace_of(m.get("pace", m.get("pause"))))
                         hub.install(t, Pending(ev, _fields(fresh), _nothing))
                         if t.rematch and m["kind"] == "rematch":
                             await self._rematch_seats(t, t.rematch)
@@ -734,7 +801,8 @@ def _text(m: dict[str, Any]) -> str:
 def _fields(t: Table) -> dict[str, Any]:
     """The stored fields of a table loaded from the database (copied onto this process's copy)."""
     return {"seats": t.seats, "host_seat": t.host_seat, "options": t.options, "status": t.status,
-            "penalties": t.penalties, "state": t.state, "actions": t.actions, "rematch": t.rematch}
+            "penalties": t.penalties, "state": t.state, "actions": t.actions, "rematch": t.rematch,
+            "abandoned_at": t.abandoned_at}
 
 
 def _nothing(store: Any) -> None:

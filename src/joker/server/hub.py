@@ -10,8 +10,9 @@ to its sender alone, and nothing changes.
 
 The hub's other jobs live beside it, one module each: connections and
 presence (:mod:`.conns`), bot turns (:mod:`.botplay`), turn timers
-(:mod:`.timers`), the stalling-dot vote (:mod:`.votes`), and the chat, seat
-links and rematches (:mod:`.social`).  A table's game
+(:mod:`.timers`), the stalling-dot vote (:mod:`.votes`), the chat, seat
+links and rematches (:mod:`.social`), and the idle and abandoned tables
+(:mod:`.idle`).  A table's game
 is found by name in :mod:`joker.registry` with its web plug-in (:mod:`.plugin`).
 """
 
@@ -21,17 +22,19 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from typing import Any, Callable, Sequence
 
 from joker.errors import JokerError
 from joker.i18n.names import BOT_NAMES
 from joker.rulestring import rules_named
 from joker.ledger.db import LedgerError
-from joker import registry
+from joker import pace, registry
 from . import conns, social, timers, votes
 from .botplay import Bots
 from .cluster import Cluster
 from .conns import Conn, dumps, error_text
+from .idle import Idle
 from .plugin import kit
 from .store import Store, StoredTable
 from .table import BOT, FINISHED, HUMAN, OPEN, Event, Options, Pending, Seat, Table, TableError, TableRefusal, \
@@ -47,11 +50,18 @@ __all__ = ["Conn", "Hub", "dumps", "error_text"]
 
 
 class Hub:
-    """All tables of a server.  ``bot_delay``: seconds a bot waits before it
-    plays (so people can follow; twice as long after a pausing action such as
-    a finished trick); ``secret``: the seat-token key."""
+    """All tables of a server.  ``bot_delay``: the base pause in seconds before a
+    bot's move (so people can follow), scaled by the kind of the last event's
+    pace (:mod:`joker.pace`: twice as long after a finished trick or bout, 0.35 ×
+    for Durak's throw-ins after a take); the bot thinks during it
+    (:meth:`.botplay.Bots.turn`); ``secret``: the seat-token key; ``idle_minutes``,
+    ``abandon_minutes`` and ``clock``: see :class:`.idle.Idle` (``None``: from
+    ``$JOKER_IDLE_MINUTES`` / ``$JOKER_ABANDON_MINUTES``, else 10 and 30).
+    Raises ``ValueError`` for a limit that is not a number of minutes."""
 
-    def __init__(self, store: Store, secret: bytes, bot_delay: float = 0.8):
+    def __init__(self, store: Store, secret: bytes, bot_delay: float = pace.BASE, *,
+                 idle_minutes: float | None = None, abandon_minutes: float | None = None,
+                 clock: Callable[[], float] = time.time):
         self.store = store
         self.secret = secret
         self.bot_delay = bot_delay
@@ -63,6 +73,7 @@ class Hub:
         self.bots = Bots(self)
         self.cluster: Cluster | None = None
         """Set (before :meth:`start`) when several processes share the tables (:mod:`.cluster`)."""
+        self.idling = Idle(self, idle_minutes, abandon_minutes, clock)
         self._closing = False
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -73,6 +84,7 @@ class Hub:
     async def start(self) -> None:
         """Load every waiting or playing table from the database and resume it (bots, timers);
         in a cluster, the tables are taken over by whichever process finds them unowned (:mod:`.cluster`)."""
+        self.idling.start()
         if self.cluster is not None:
             await self.cluster.start()
             return
@@ -84,6 +96,7 @@ class Hub:
 
     async def stop(self) -> None:
         self._closing = True
+        await self.idling.stop()
         if self.cluster is not None:
             await self.cluster.stop()
         for task in list(self.tasks.values()):
@@ -98,9 +111,11 @@ class Hub:
         self.tables[t.id] = t
         self.locks.setdefault(t.id, asyncio.Lock())
         self.conns.setdefault(t.id, set())
+        self.idling.registered(t.id)
 
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (it stays in the database)."""
+        self.idling.forgotten(table_id)
         self.tables.pop(table_id, None)
         self.conns.pop(table_id, None)
         self.locks.pop(table_id, None)
@@ -111,7 +126,8 @@ class Hub:
             self.cluster.forgotten(table_id)
 
     async def get(self, table_id: str) -> Table | None:
-        """The table ``table_id`` (a finished one is loaded from the database on demand)."""
+        """The table ``table_id``; one not in memory (finished, or gone idle: :mod:`.idle`) is
+        loaded from the database on demand, and a game it holds resumed (unless abandoned)."""
         t = self.tables.get(table_id)
         if t is None and isinstance(table_id, str) and 0 < len(table_id) <= 16 and table_id.isalnum():
             found = await self.db(self.store.load, table_id)
@@ -122,6 +138,8 @@ class Hub:
                     self._register(t)
                     if self.cluster is not None:  # an event published while it loaded
                         await self.cluster.follow(t)
+                    elif t.abandoned_at is None:
+                        self.schedule(t)
         return t
 
     def token(self, t: Table, seat: int) -> str:
@@ -210,15 +228,22 @@ class Hub:
             await self.commit(t, p)
             seat, _ = p.result
         assert seat is not None
+        await self.idling.revive(t)  # a join brings an abandoned table back
         return seat, self.token(t, seat)
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The public tables waiting or playing, newest first (in a cluster, every
-        process's: :meth:`.cluster.Cluster.lobby`)."""
+        """The public tables waiting or playing and not abandoned, newest first (in a cluster,
+        every process's: :meth:`.cluster.Cluster.lobby`)."""
         if self.cluster is not None:
             return self.cluster.lobby()
-        return [self.lobby_entry(t, t.state, len(self.conns.get(t.id, ())))
-                for t in reversed(list(self.tables.values())) if t.status != FINISHED and t.options.public]
+        return [*(self.lobby_entry(t, t.state, len(self.conns.get(t.id, ())))
+                  for t in reversed(list(self.tables.values())) if self.listed(t)),
+                *reversed(list(self.idling.shelf.values()))]  # those gone idle (:mod:`.idle`), as they left
+
+    @staticmethod
+    def listed(t: Table) -> bool:
+        """Whether the table ``t`` in memory shows in the lobby: public, waiting or playing, not abandoned."""
+        return t.status != FINISHED and t.options.public and t.abandoned_at is None
 
     @staticmethod
     def lobby_entry(t: Table | StoredTable, state: Any, watchers: int) -> dict[str, Any]:
@@ -287,10 +312,8 @@ class Hub:
         if seat is None:
             return
         if t.is_bot_turn():
-            delay = self.bot_delay
             last = t.log[-1] if t.log else None
-            if last is not None and last.pause:
-                delay *= 2
+            delay = pace.seconds(last.pace if last is not None else pace.Pace.NORMAL, self.bot_delay)
             self.tasks[t.id] = asyncio.ensure_future(self.bots.turn(t, t.seq, delay))
         elif t.options.turn_seconds:
             timers.start(self, t, seat)
@@ -299,15 +322,24 @@ class Hub:
     async def attach(self, conn: Conn, t: Table, token: str | None, since: int | None) -> None:
         """See :func:`.conns.attach`, then :func:`.social.greet` and :func:`.social.after_attach`;
         in a cluster, on a process that is not the owner, the owner's turn clock first
-        (:meth:`.cluster.Cluster.take_clock`), so the countdown shows wherever the client connects."""
+        (:meth:`.cluster.Cluster.take_clock`), so the countdown shows wherever the client connects.
+        The table's idle clocks start again (:mod:`.idle`); a seated client revives an abandoned
+        table; in a cluster the table is no longer quiet (:meth:`.cluster.Cluster.wake`)."""
         if self.cluster is not None and not self.cluster.owns(t.id):
             async with self.locks[t.id]:
                 await self.cluster.take_clock(t)
         await conns.attach(self, conn, t, token, since, social.greet)
+        self.idling.touch(t.id)
+        if conn.seat is not None:
+            await self.idling.revive(t)
+        if self.cluster is not None:
+            await self.cluster.wake(t)
         await social.after_attach(self, conn, t)
 
     def detach(self, conn: Conn) -> None:
-        """See :func:`.conns.detach`."""
+        """See :func:`.conns.detach`; the table's idle clocks start again (:mod:`.idle`)."""
+        if conn.table_id in self.tables:
+            self.idling.touch(conn.table_id)
         conns.detach(self, conn)
 
     async def handle(self, conn: Conn, msg: dict[str, Any]) -> None:

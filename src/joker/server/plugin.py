@@ -14,7 +14,8 @@ shows a seat ``view_of`` and spectators ``public_view``, writes records with
 the browser sees of a game goes through the plug-in: ``view_json`` renders a
 view (the server never reads a state's hidden parts itself), ``action_data``
 the public extras of an action's event, ``totals`` / ``sheet`` / ``standings``
-the score summary, ``replay_json`` the replay viewer's frames, and the page
+the score summary, ``total_texts`` / ``total_label`` a total said with its
+unit (the game-over standings, the list of finished games), ``replay_json`` the replay viewer's frames, and the page
 templates (under ``server/templates``) say how they look.
 
 Penalties (the stalling dot, RULES.md §11) travel as the plug-in's own JSON
@@ -30,6 +31,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from joker import registry
 from joker.game import Game
+from joker.pace import Pace
 
 Penalties = Sequence[Mapping[str, Any]]
 """The penalties given at a table, as the plug-in's JSON dicts."""
@@ -86,8 +88,9 @@ class WebPlugin(Protocol):
         """Whether the action changed the score sheet (the event then carries it)."""
         ...
 
-    def pause_after(self, before: Any, after: Any) -> bool:
-        """Whether bots wait twice as long after this action (e.g. a finished trick)."""
+    def pace(self, before: Any, after: Any) -> Pace:
+        """The kind of pause before the next bot's move after this action (:mod:`joker.pace`:
+        ``ENDED`` after a finished trick or bout, ``THROW_IN`` for Durak's throw-ins after a take)."""
         ...
 
     def totals(self, state: Any, penalties: Penalties) -> list[int]:
@@ -100,6 +103,18 @@ class WebPlugin(Protocol):
 
     def standings(self, totals: Sequence[int]) -> list[dict[str, int]]:
         """``[{place, seat, total}]`` best first."""
+        ...
+
+    def total_texts(self, lang: str) -> dict[str, str]:
+        """How a seat's game total is said in ``lang``: ``"n"`` the text for any number, with
+        ``{n}`` and ``{n:one|few|many}`` (e.g. ``"{n} {n:point|points}"``), and optionally a
+        number written out (``"0"``) mapped to its own text; :func:`joker.i18n.labels.total_label`
+        reads them, and the pages' ``totalLabel`` (common.js, ``window.JOKER.total_texts``)."""
+        ...
+
+    def total_label(self, total: int, lang: str) -> str:
+        """A seat's game total said in ``lang`` with its unit ("312 points", «в дураках 2 раза»):
+        :func:`joker.i18n.labels.total_label` of :meth:`total_texts`."""
         ...
 
     def stalling_dot(self, rules: Any) -> bool:

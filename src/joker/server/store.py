@@ -52,7 +52,8 @@ def _analysis_rules_version() -> int:
 @dataclass(frozen=True)
 class FinishedGame:
     """A finished table, for the list of games: id, rules, players (their stored
-    names), totals, when, and per seat whether a bot sat there."""
+    names), totals, when, per seat whether a bot sat there, and its game (its
+    :mod:`joker.registry` name: its plug-in says the totals, ``total_label``)."""
 
     id: str
     rules: str
@@ -60,6 +61,7 @@ class FinishedGame:
     totals: tuple[int, ...]
     finished_at: dt.datetime | None
     bots: tuple[bool, ...] = ()
+    game: str = registry.DEFAULT
 
 
 @dataclass(frozen=True)
@@ -211,13 +213,32 @@ class Store:
         with self._write() as c:
             self._advance(c, table_id, seq, penalties=penalties)
 
+    def abandon(self, table_id: str, at: dt.datetime) -> bool:
+        """Mark the waiting or playing table ``table_id`` abandoned at ``at`` (UTC; :mod:`.idle`):
+        out of the lobby and not resumed at start.  ``False`` when it is finished, gone or
+        abandoned already (two processes may try: the first one marks it)."""
+        with self._write() as c:
+            done = c.execute(update(WebTable).where(WebTable.id == table_id,
+                                                    WebTable.status.in_([WAITING, PLAYING]),
+                                                    WebTable.abandoned_at.is_(None)).values(abandoned_at=at))
+            return bool(done.rowcount == 1)
+
+    def revive(self, table_id: str) -> bool:
+        """``table_id`` is no longer abandoned (a seat token or a join came: :mod:`.idle`);
+        ``False`` when it was not abandoned."""
+        with self._write() as c:
+            done = c.execute(update(WebTable).where(WebTable.id == table_id, WebTable.abandoned_at.is_not(None))
+                             .values(abandoned_at=None))
+            return bool(done.rowcount == 1)
+
     # -- reading ------------------------------------------------------------------------------
     def load(self, table_id: str | None = None) -> list[Table]:
-        """The tables still waiting or playing (or the one ``table_id``), each
-        rebuilt by replaying its stored actions through the engine."""
+        """The tables still waiting or playing and not abandoned (or the one ``table_id``,
+        whatever its state), each rebuilt by replaying its stored actions through the engine."""
         with translated(self.url), self.engine.connect() as c:
             q = select(WebTable)
-            q = q.where(WebTable.id == table_id) if table_id else q.where(WebTable.status.in_([WAITING, PLAYING]))
+            q = q.where(WebTable.id == table_id) if table_id else q.where(WebTable.status.in_([WAITING, PLAYING]),
+                                                                          WebTable.abandoned_at.is_(None))
             rows = c.execute(q.order_by(WebTable.created_at)).mappings().all()
             out = []
             for r in rows:
@@ -234,14 +255,17 @@ class Store:
                     r["first_dealer"], [Seat.from_db(x) for x in r["seats"]], r["host_seat"],
                     Options.from_db(r["options"] or {}), r["status"], max([r["seq"], *(a.seq for a in acts)]),
                     r["penalties"] or [], [(a.seq, a.action) for a in acts], r["record"], r["rematch"],
-                    [chat_message(*m) for m in reversed(chat)], chat[0].number + 1 if chat else 0))
+                    [chat_message(*m) for m in reversed(chat)], chat[0].number + 1 if chat else 0,
+                    r["abandoned_at"]))
             return out
 
     def open_tables(self) -> list[StoredTable]:
-        """The public tables waiting or playing, newest first (a game this server does not have is left out)."""
+        """The public tables waiting or playing, newest first (a game this server does not have
+        is left out, as is an abandoned table)."""
         with translated(self.url), self.engine.connect() as c:
             rows = c.execute(select(WebTable.id, WebTable.game, WebTable.rules, WebTable.status, WebTable.seats,
-                                    WebTable.options).where(WebTable.status.in_([WAITING, PLAYING]))
+                                    WebTable.options).where(WebTable.status.in_([WAITING, PLAYING]),
+                                                            WebTable.abandoned_at.is_(None))
                              .order_by(WebTable.created_at.desc())).all()
         out = []
         for r in rows:
@@ -253,9 +277,17 @@ class Store:
         return out
 
     def playing(self) -> list[str]:
-        """The ids of the tables whose game runs (they need an owning process: bots, timers)."""
+        """The ids of the tables whose game runs and that are not abandoned (they need an
+        owning process: bots, timers)."""
         with translated(self.url), self.engine.connect() as c:
-            return list(c.execute(select(WebTable.id).where(WebTable.status == PLAYING)).scalars())
+            return list(c.execute(select(WebTable.id).where(WebTable.status == PLAYING,
+                                                            WebTable.abandoned_at.is_(None))).scalars())
+
+    def unfinished(self) -> list[str]:
+        """The ids of the tables waiting or playing and not abandoned (what may be abandoned: :mod:`.idle`)."""
+        with translated(self.url), self.engine.connect() as c:
+            return list(c.execute(select(WebTable.id).where(WebTable.status.in_([WAITING, PLAYING]),
+                                                            WebTable.abandoned_at.is_(None))).scalars())
 
     def actions_after(self, table_id: str, seq: int) -> list[tuple[int, int, str, str]]:
         """The stored actions of ``table_id`` after event ``seq``, in order: ``(seq, seat, action, source)``."""
@@ -269,10 +301,10 @@ class Store:
         """The most recently finished games, newest first."""
         with translated(self.url), self.engine.connect() as c:
             rows = c.execute(select(WebTable.id, WebTable.rules, WebTable.seats, WebTable.totals,
-                                    WebTable.finished_at).where(WebTable.status == FINISHED)
+                                    WebTable.finished_at, WebTable.game).where(WebTable.status == FINISHED)
                              .order_by(WebTable.finished_at.desc()).limit(limit)).all()
         return [FinishedGame(r.id, r.rules, tuple(s.get("name", "") for s in r.seats), tuple(r.totals or ()),
-                             r.finished_at, tuple(s.get("kind") == BOT for s in r.seats)) for r in rows]
+                             r.finished_at, tuple(s.get("kind") == BOT for s in r.seats), r.game) for r in rows]
 
     def record_text(self, table_id: str) -> str | None:
         """The finished game's record (JSON text), or ``None`` when there is no finished game ``table_id``."""

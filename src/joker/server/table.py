@@ -24,6 +24,7 @@ another seat's hidden cards.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import logging
 import re
@@ -38,6 +39,7 @@ from joker.bots import make_bot
 from joker.errors import CodedError, IllegalActionError, InvalidNotationError, JokerError, RecordError
 from joker.i18n import Part
 from joker.i18n.names import BOT_NAMES
+from joker.pace import Pace
 from .plugin import Kit, kit
 from .tokens import new_nonce
 
@@ -193,13 +195,14 @@ class Event:
     """One numbered event of a table.  ``data`` is public (the same for
     everyone); ``state`` the game after the event (its view is rendered per
     audience when ``view``); ``sheet`` asks for the score sheet too;
-    ``pause``: bots wait twice as long after it (a finished trick)."""
+    ``pace``: the kind of pause before a bot's move after it (:mod:`joker.pace`;
+    ``ENDED`` after a finished trick or bout)."""
 
-    __slots__ = ("seq", "kind", "data", "state", "view", "sheet", "penalties", "pause", "kit", "_cache", "_common")
+    __slots__ = ("seq", "kind", "data", "state", "view", "sheet", "penalties", "pace", "kit", "_cache", "_common")
 
     def __init__(self, kit: Kit, seq: int, kind: str, data: dict[str, Any], state: Any = None,
                  view: bool = False, sheet: bool = False, penalties: tuple[dict[str, Any], ...] = (),
-                 pause: bool = False):
+                 pace: Pace = Pace.NORMAL):
         self.kit = kit
         self.seq = seq
         self.kind = kind
@@ -208,7 +211,7 @@ class Event:
         self.view = view and state is not None
         self.sheet = sheet and state is not None
         self.penalties = penalties
-        self.pause = pause
+        self.pace = pace
         self._cache: dict[int | None, str] = {}
         self._common: dict[str, Any] | None = None
 
@@ -261,7 +264,9 @@ class Table:
     not stored); ``timer`` and ``vote`` the running turn timer and stalling
     vote (not stored); ``rematch`` the id of the rematch table its host made
     at game over; ``chat`` the recent chat messages (:mod:`.social`) and
-    ``chat_count`` how many the table has stored.
+    ``chat_count`` how many the table has stored; ``abandoned_at`` when it was
+    abandoned (nobody connected for the server's ``--abandon-minutes``: out of
+    the lobby until a seat token or a join revives it, :mod:`.idle`), else ``None``.
     """
 
     def __init__(self, id: str, game: str, rules: Any, seed: str, start: int, seats: list[Seat], host_seat: int,
@@ -288,6 +293,7 @@ class Table:
         self.rematch: str | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.chat_count = 0
+        self.abandoned_at: dt.datetime | None = None
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -408,9 +414,9 @@ class Table:
 
     def _event(self, kind: str, data: dict[str, Any], state: Any = None, view: bool = False,
                sheet: bool = False, penalties: tuple[dict[str, Any], ...] | None = None,
-               pause: bool = False) -> Event:
+               pace: Pace = Pace.NORMAL) -> Event:
         return Event(self.kit, self.seq + 1, kind, data, state, view, sheet,
-                     self.penalties if penalties is None else penalties, pause)
+                     self.penalties if penalties is None else penalties, pace)
 
     def _seats_change(self, kind: str, seats: list[Seat], host_seat: int | None = None, **data: Any) -> Pending:
         host = self.host_seat if host_seat is None else host_seat
@@ -555,7 +561,7 @@ class Table:
             updates["status"] = FINISHED
             finish = {"totals": totals, "record": web.record_text(self.record(new))}
         ev = self._event("action", data, new, view=True, sheet=web.sheet_changed(st, new),
-                         pause=web.pause_after(st, new))
+                         pace=web.pace(st, new))
         number, seq = self.actions, ev.seq
         deal = int(data.get("deal", 1))  # the stored action's deal (a game without deals: 1)
         return Pending(ev, updates,
@@ -624,14 +630,15 @@ def bot_choice(game: str, level: str, table_seed: str, state: Any, actions: int)
 def rebuild(id: str, game: str, rules: Any, seed: str, start: int, seats: list[Seat], host_seat: int,
             options: Options, status: str, seq: int, penalties: Iterable[Mapping[str, Any]],
             actions: list[tuple[int, str]], record: str | None = None, rematch: str | None = None,
-            chat: Iterable[dict[str, Any]] = (), chat_count: int = 0) -> Table:
+            chat: Iterable[dict[str, Any]] = (), chat_count: int = 0,
+            abandoned_at: dt.datetime | None = None) -> Table:
     """A table as stored.  A finished game is rebuilt from its record by the one
     replay iterator (:func:`joker.records.final_state`, every action checked);
     a running one, which has no record yet, by applying its stored actions
     ``(seq, notation)`` to the game's ``new_game`` (each checked by ``apply``),
     as is a finished one whose stored record no longer replays (logged).  The
     log starts empty: clients catch up with a snapshot.  ``rematch``, ``chat``
-    (the latest messages, oldest first) and ``chat_count`` as stored.  Raises
+    (the latest messages, oldest first), ``chat_count`` and ``abandoned_at`` as stored.  Raises
     :class:`JokerError` when the stored actions do not replay."""
     g = registry.game(game)
     state = None
@@ -649,4 +656,5 @@ def rebuild(id: str, game: str, rules: Any, seed: str, start: int, seats: list[S
     t.rematch = rematch
     t.chat.extend(chat)
     t.chat_count = chat_count
+    t.abandoned_at = abandoned_at
     return t

@@ -4,7 +4,6 @@ take turns), PostgreSQL through psycopg 3; database exceptions re-raised as
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from contextlib import contextmanager
 from typing import Any, Iterator
@@ -13,13 +12,11 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 
-from .errors import StoreError, StoreUnavailable
-from .urls import display, sqlite_path
+from .errors import StoreError, StoreUnavailable, explain_message
+from .urls import DEFAULT_TIMEOUT, display, sqlite_path
 
 WRITE = "joker_write"
 """Execution option marking a connection that writes (SQLite: ``BEGIN IMMEDIATE``)."""
-DEFAULT_TIMEOUT = 30.0
-"""Seconds a writer waits for another writer's lock before giving up."""
 
 
 def make_engine(url: str, timeout: float = DEFAULT_TIMEOUT) -> Engine:
@@ -54,9 +51,6 @@ def make_engine(url: str, timeout: float = DEFAULT_TIMEOUT) -> Engine:
     return engine
 
 
-_LOCKED = re.compile(r"database is locked|database is busy|database table is locked", re.I)
-
-
 def _first_line(msg: str, default: str) -> str:
     return msg.strip().splitlines()[0] if msg.strip() else default
 
@@ -66,14 +60,9 @@ def explain(error: BaseException, url: str) -> StoreUnavailable:
     (codes ``db_locked``, ``db_read_only``, ``db_not_sqlite``, ``db_cannot_open``, ``db_unusable``, ``db_error``)."""
     where = display(url)
     msg = str(getattr(error, "orig", None) or error)
-    if _LOCKED.search(msg):
-        return StoreUnavailable("db_locked", db=where)
-    if "readonly" in msg or "read-only" in msg:
-        return StoreUnavailable("db_read_only", db=where, error=msg)
-    if "file is not a database" in msg or "file is encrypted" in msg:
-        return StoreUnavailable("db_not_sqlite", db=where)
-    if "unable to open database file" in msg:
-        return StoreUnavailable("db_cannot_open", db=where)
+    said = explain_message(msg, where)
+    if said is not None:
+        return said
     if isinstance(error, OperationalError) and sqlite_path(url) is None and make_url(url).get_backend_name() != "sqlite":
         return StoreUnavailable("db_unusable", db=where, error=_first_line(msg, type(error).__name__))
     return StoreUnavailable("db_error", db=where, error=_first_line(msg, str(error)))

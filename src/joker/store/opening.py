@@ -10,7 +10,8 @@ from pathlib import Path
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
 
-from .engine import DEFAULT_TIMEOUT, make_engine, translated
+from .engine import make_engine, translated
+from .urls import DEFAULT_TIMEOUT
 from .errors import StoreUnavailable
 from .schema import prepare
 from .urls import resolve_url, sqlite_path

@@ -9,21 +9,16 @@ revision on top of the head.
 
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from sqlalchemy import Connection, Engine, inspect, text
 
 from .engine import WRITE, translated
 from .errors import StoreUnavailable
+from .revisions import LEDGER_TABLES, MIGRATIONS, declared_head
 from .urls import display
 
-MIGRATIONS = Path(__file__).parent / "migrations"
-LEDGER_TABLES = {"players", "game_days", "games", "deals"}
-"""Tables every joker database has (revision ``0001_initial``): an Alembic database without them is another program's."""
 
 if TYPE_CHECKING:  # Alembic is imported only when a migration runs
     from alembic.config import Config
@@ -54,32 +49,6 @@ def known_revisions() -> set[str]:
     from alembic.script import ScriptDirectory
 
     return {s.revision for s in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
-
-
-_DECLARED = re.compile(r"^(revision|down_revision)\s*=\s*(None|\"([^\"]+)\"|'([^']+)')\s*$", re.M)
-
-
-@lru_cache(maxsize=1)
-def declared_head() -> str | None:
-    """The head revision as the migration files declare it (their ``revision =``
-    and ``down_revision =`` lines), read without importing Alembic (a hundred
-    milliseconds at every ``joker ledger`` command); ``None`` when the files are not
-    one plain chain of such lines, and then :func:`prepare` asks Alembic.
-    ``tests/test_store.py`` checks it equals :func:`head_revision`."""
-    revisions: set[str] = set()
-    downs: set[str] = set()
-    files = [f for f in (MIGRATIONS / "versions").glob("*.py") if f.name != "__init__.py"]
-    for f in files:
-        found = {m[0]: m[2] or m[3] for m in _DECLARED.findall(f.read_text(encoding="utf-8"))}
-        if "revision" not in found or "down_revision" not in found or not found["revision"]:
-            return None
-        revisions.add(found["revision"])
-        if found["down_revision"]:
-            downs.add(found["down_revision"])
-    heads = revisions - downs
-    if len(revisions) != len(files) or len(heads) != 1 or not downs <= revisions:
-        return None
-    return heads.pop()
 
 
 def _stored_revision(engine: Engine) -> str | None:

@@ -9,9 +9,14 @@ import os
 import re
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
-
 ENV_URL = "JOKER_DB_URL"
+
+DEFAULT_TIMEOUT = 30.0
+"""Seconds a writer waits for another writer's lock (a reader for a lock) before giving up."""
+
+_PLAIN_SQLITE = re.compile(r"^sqlite(?:\+pysqlite)?://(?:/([^?%]*))?$")
+"""An SQLite URL of the plain form :func:`sqlite_url` writes (no query, nothing quoted): read without
+SQLAlchemy, so a reading command on an SQLite file never imports it; any other URL is SQLAlchemy's to parse."""
 
 
 def default_path() -> Path:
@@ -40,6 +45,12 @@ def sqlite_url(path: Path) -> str:
 
 def sqlite_path(url: str) -> Path | None:
     """The file of an SQLite URL (``None`` for other databases and in-memory ones)."""
+    plain = _PLAIN_SQLITE.match(url)
+    if plain is not None:
+        database = plain.group(1)
+        return Path(database) if database and database != ":memory:" else None
+    from sqlalchemy.engine import make_url
+
     u = make_url(url)
     if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
         return None
@@ -51,4 +62,6 @@ def display(url: str) -> str:
     path = sqlite_path(url)
     if path is not None:
         return str(path)
+    from sqlalchemy.engine import make_url
+
     return make_url(url).render_as_string(hide_password=True)

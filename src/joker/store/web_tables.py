@@ -1,7 +1,7 @@
 """The web server's tables (SQLAlchemy 2 typed ORM), used by :mod:`joker.server`:
 on the same database and metadata (:class:`.base.Base`) as the scorekeeper's,
 created by the Alembic migrations ``0002_web_tables``, ``0003_web_analyses``,
-``0004_web_table_game`` and ``0005_web_chat_rematch``.
+``0004_web_table_game``, ``0005_web_chat_rematch`` and ``0006_web_table_abandoned``.
 
 A web table is stored as the engine needs it to rebuild the game exactly:
 the rules string, the seed and the first dealer (so every deal's cards
@@ -41,6 +41,10 @@ class WebTable(Base):
     the two).  ``record``: the finished game's record (JSON text).
     ``rematch``: the id of the table its host made for a rematch with the same
     seats (migration ``0005_web_chat_rematch``), else ``None``.
+    ``abandoned_at``: when a waiting or playing table nobody had connected to
+    for the server's ``--abandon-minutes`` left the lobby (:mod:`joker.server.idle`;
+    ``None`` while it is not abandoned: a seat token or a join clears it;
+    migration ``0006_web_table_abandoned``).
     """
 
     __tablename__ = "web_tables"
@@ -63,6 +67,7 @@ class WebTable(Base):
     totals: Mapped[list[Any] | None]
     record: Mapped[str | None] = mapped_column(Text)
     rematch: Mapped[str | None] = mapped_column(String(16))
+    abandoned_at: Mapped[dt.datetime | None]
 
 
 class WebAction(Base):

@@ -24,6 +24,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from joker.cards import cards_in, format_card, format_suit
 from joker.i18n import catalogue
+from joker.i18n.labels import total_label
+from joker.pace import Pace
 from joker.records import steps
 
 from .actions import Action, Attack, Beat, Show, Transfer
@@ -318,9 +320,18 @@ class DurakWeb:
         """A game ended (the fools count changed or a draw was recorded)."""
         return len(after.results) > len(before.results)
 
-    def pause_after(self, before: DurakState, after: DurakState) -> bool:
-        """A bout ended (bots wait longer, so people can see it)."""
-        return after.game != before.game or after.bouts != before.bouts or after.is_terminal()
+    def pace(self, before: DurakState, after: DurakState) -> Pace:
+        """``ENDED`` when a bout ended (so people see it); ``THROW_IN`` after a
+        throw-in or a pass to a defender who takes, the bout going on (RULES.md
+        §13.4 rule 3: the answer is given, the cards that follow come quickly;
+        the take itself is followed by the ``NORMAL`` pause, so people see it);
+        else ``NORMAL`` (:mod:`joker.pace`)."""
+        if after.game != before.game or after.bouts != before.bouts or after.is_terminal():
+            return Pace.ENDED
+        b = before.bout
+        if b is not None and b.taking and before.phase is Phase.THROW:
+            return Pace.THROW_IN
+        return Pace.NORMAL
 
     def totals(self, state: DurakState, penalties: Sequence[Mapping[str, Any]]) -> list[int]:
         """Fools per seat (RULES.md §13.6; Durak has no penalties)."""
@@ -333,6 +344,16 @@ class DurakWeb:
 
     def standings(self, totals: Sequence[int]) -> list[dict[str, int]]:
         return standings_json(totals)
+
+    def total_texts(self, lang: str) -> dict[str, str]:
+        """Times the fool (the ``durak_web`` catalogue's ``total_fools…``): "never the fool",
+        "the fool once", "the fool 2 times"; «ни разу не в дураках», «в дураках 2 раза»."""
+        texts = catalogue("durak_web")
+        return {"n": texts.text("total_fools", lang), "0": texts.text("total_fools_0", lang),
+                "1": texts.text("total_fools_1", lang)}
+
+    def total_label(self, total: int, lang: str) -> str:
+        return total_label(self.total_texts(lang), total, lang)
 
     def stalling_dot(self, rules: DurakRules) -> bool:
         """The stalling dot is Joker's (RULES.md §11)."""

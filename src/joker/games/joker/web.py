@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from joker.cards import cards_in, format_card, format_suit, sort_hand
 from joker.game import Step
+from joker.pace import Pace
 from joker.records import steps
 
 from .actions import Action, Bid, ChooseTrump, FollowJoker, LeadJoker, Play, Trick
@@ -30,6 +31,7 @@ from .engine.state import GameState, Phase, draw_first_dealer
 from .engine.views import PlayerView
 from .game import GAME
 from joker.i18n import catalogue
+from joker.i18n.labels import total_label
 from .record import GameRecord, Penalty, totals_with_penalties
 from .rules import PRESETS, RULES_VERSION, Rules
 from .scoring import DealResult, game_totals
@@ -269,9 +271,11 @@ class JokerWeb:
         """A deal ended."""
         return len(after.results) > len(before.results)
 
-    def pause_after(self, before: GameState, after: GameState) -> bool:
-        """A trick ended (bots wait longer, so people can see it)."""
-        return before.phase is Phase.PLAY and len(before.trick) == before.rules.players - 1
+    def pace(self, before: GameState, after: GameState) -> Pace:
+        """``ENDED`` when a trick ended (so people see it), else ``NORMAL`` (:mod:`joker.pace`)."""
+        if before.phase is Phase.PLAY and len(before.trick) == before.rules.players - 1:
+            return Pace.ENDED
+        return Pace.NORMAL
 
     def totals(self, state: GameState, penalties: Sequence[Mapping[str, Any]]) -> list[int]:
         """Game totals per seat with fines (RULES.md §10, §11), by the engine's scoring."""
@@ -283,6 +287,13 @@ class JokerWeb:
 
     def standings(self, totals: Sequence[int]) -> list[dict[str, int]]:
         return standings_json(totals)
+
+    def total_texts(self, lang: str) -> dict[str, str]:
+        """Points: "312 points", «312 очков» (the ``web`` catalogue's ``total_points``)."""
+        return {"n": catalogue("web").text("total_points", lang)}
+
+    def total_label(self, total: int, lang: str) -> str:
+        return total_label(self.total_texts(lang), total, lang)
 
     def stalling_dot(self, rules: Rules) -> bool:
         """The stalling dot is a Bus-Angeles rule (RULES.md §11)."""

@@ -262,14 +262,23 @@ function renderSheet(el, rows, players) {
   el.append(h("table", { class: "sheet" }, h("thead", {}, head), body));
 }
 
+// A game total said with its game's unit ("312 points", «в дураках 2 раза»): the texts of the
+// page's game (window.JOKER.total_texts, the plug-in's total_texts): its own text for the number
+// written out ("0"), else "n" (joker.i18n.labels.total_label says the same); no texts: the number.
+function totalLabel(n) {
+  const texts = J.total_texts || {};
+  const text = texts[String(n)] || texts.n;
+  return text ? fill(text, { n: n }) : String(n);
+}
+
 function renderStandings(el, standings, players) {
   clear(el);
   if (!standings) return;
   el.append(h("h2", { text: T("standings") }),
     h("table", { class: "list standings" },
-      h("thead", {}, h("tr", {}, h("th", { text: T("place") }), h("th", { text: T("player") }), h("th", { text: T("total") }))),
+      h("thead", {}, h("tr", {}, h("th", { text: T("place") }), h("th", { text: T("player") }), h("th", { text: T("col_result") }))),
       h("tbody", {}, standings.map((x) => h("tr", { class: x.place === 1 ? "winner" : "" },
-        h("td", { text: x.place }), h("td", { text: players[x.seat] }), h("td", { text: x.total }))))));
+        h("td", { text: x.place }), h("td", { text: players[x.seat] }), h("td", { text: totalLabel(x.total) }))))));
 }
 
 // -- a table's connection (the Durak page uses it; any table page may) ------------------------------

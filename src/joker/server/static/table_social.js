@@ -59,7 +59,8 @@ const Social = (function () {
 
   function clock(iso) {
     const d = new Date(iso);
-    return isNaN(d) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    // in the page's language and its way of writing a time (14:05 in Russian, 2:05 PM in English)
+    return isNaN(d) ? "" : d.toLocaleTimeString(document.documentElement.lang || [], { hour: "numeric", minute: "2-digit" });
   }
 
   function addMessage(m, live) {

@@ -6,7 +6,7 @@ leak: never another hand's unknown cards, never a prikup's face (not even its
 owner's) before it is picked up, never the stock's order, never the hidden
 trump before it is shown.
 
-Public facts: every hand's size; the cards everyone saw enter a hand and
+Public facts (computed once per state and shared by every seat's view): every hand's size; the cards everyone saw enter a hand and
 still there (``known``: taken from the table, a shown trump, the turned and
 the shown hidden trump when drawn); the table; the discard pile **with its
 faces** (each card lay face up on the table before it went there, so every
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from joker.cards import Card, CardSet, Suit, cards_in
+from joker.cards import Card, CardSet, Suit, cards_tuple
 
 from ..actions import Action
 from ..rules import DurakRules
@@ -28,7 +28,7 @@ from .table import Phase
 from .state import DurakState
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerView:
     """The information of seat ``seat`` (0-based; ``None``: a spectator).
 
@@ -80,39 +80,58 @@ class PlayerView:
         return sum(1 << c for c in self.hand)
 
 
+def _public(state: DurakState) -> PlayerView:
+    """The spectator's view of ``state``: its public facts, computed once per state
+    and kept on it (a web table renders every seat's view and the spectators' of
+    each state; the server's bots view it again), shared by every seat's view."""
+    pv: PlayerView | None = state._public
+    if pv is None:
+        b = state.bout
+        pv = PlayerView(
+            rules=state.rules,
+            seat=None,
+            game=state.game,
+            phase=state.phase,
+            current_player=state.current_player,
+            hand=(),
+            hand_sizes=tuple(h.bit_count() for h in state.hands),
+            prikups=tuple(p.bit_count() for p in state.prikups),
+            known=tuple(cards_tuple(k) for k in state.known),
+            stock=len(state.stock),
+            turned=state.turned,
+            hidden=state.hidden if state.hidden_shown else None,
+            trump=state.trump,
+            leader=None if b is None else b.leader,
+            defender=None if b is None else b.defender,
+            attack=() if b is None else b.attack,
+            defence=() if b is None else b.defence,
+            taking=b is not None and b.taking,
+            passed_on=b is not None and b.passed_on,
+            limit=0 if b is None else b.limit,
+            passes=0 if b is None else b.passes,
+            discard=cards_tuple(state.discard),
+            shown=cards_tuple(state.shown),
+            shown_in_bout=() if b is None else cards_tuple(b.shown),
+            bouts=state.bouts,
+            idle=state.idle,
+            results=state.results,
+            legal_actions=(),
+        )
+        object.__setattr__(state, "_public", pv)
+    return pv
+
+
 def _view(state: DurakState, seat: int | None, own: CardSet, legal: tuple[Action, ...]) -> PlayerView:
-    """The public facts of ``state`` with the given private part (the one place a view is assembled)."""
-    b = state.bout
-    return PlayerView(
-        rules=state.rules,
-        seat=seat,
-        game=state.game,
-        phase=state.phase,
-        current_player=state.current_player,
-        hand=tuple(cards_in(own)),
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
-        prikups=tuple(p.bit_count() for p in state.prikups),
-        known=tuple(tuple(cards_in(k)) for k in state.known),
-        stock=len(state.stock),
-        turned=state.turned,
-        hidden=state.hidden if state.hidden_shown else None,
-        trump=state.trump,
-        leader=None if b is None else b.leader,
-        defender=None if b is None else b.defender,
-        attack=() if b is None else b.attack,
-        defence=() if b is None else b.defence,
-        taking=b is not None and b.taking,
-        passed_on=b is not None and b.passed_on,
-        limit=0 if b is None else b.limit,
-        passes=0 if b is None else b.passes,
-        discard=tuple(cards_in(state.discard)),
-        shown=tuple(cards_in(state.shown)),
-        shown_in_bout=() if b is None else tuple(cards_in(b.shown)),
-        bouts=state.bouts,
-        idle=state.idle,
-        results=state.results,
-        legal_actions=legal,
-    )
+    """The public facts of ``state`` (:func:`_public`) with the given private part
+    (the one place a view is assembled)."""
+    pv = _public(state)
+    if seat is None:
+        return pv
+    view = object.__new__(PlayerView)  # a copy of the public view (no __slots__: one dict update)
+    d = view.__dict__
+    d.update(pv.__dict__)
+    d["seat"], d["hand"], d["legal_actions"] = seat, cards_tuple(own), legal
+    return view
 
 
 def public_view(state: DurakState) -> PlayerView:
