@@ -212,6 +212,13 @@ def test_a_durak_game_is_played_watched_caught_up_audited_and_replayed(tmp_path)
         fools = [int(-s) for s in final.scores()]
         assert over["game_over"]["totals"] == fools and sum(fools) <= 1
         assert over["game_over"]["standings"][0]["total"] == 0
+        # the finished games say each player's result in Durak's words, in the page's language
+        games = tc.get("/games", headers={"Accept-Language": "ru"}).text
+        assert "итог" in games and "ни разу не в дураках" in games
+        games = tc.get("/games", headers={"Accept-Language": "en"}).text
+        assert "result" in games and "never the fool" in games
+        if sum(fools):
+            assert "the fool once" in games
         index, actions = _event_index(watcher.msgs)
         assert actions == [a for g in record.games for a in g.actions]
         rep = tc.get(f"/api/tables/{tid}/replay").json()

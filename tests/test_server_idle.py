@@ -219,6 +219,34 @@ def test_a_join_revives_an_abandoned_table(tmp_path):
     run(str(tmp_path / "join.db"), scenario)
 
 
+def test_the_lobby_api_and_the_table_page_over_http(tmp_path):
+    """Through the app: an abandoned table leaves /api/tables, its page says why (in the
+    page's language) and a join through the API brings it back."""
+    from joker.server.app import create_app
+    from test_server_support import create, join, serve
+
+    with serve(create_app(str(tmp_path / "http.db"), secret="k", bot_delay=0, idle_minutes=10,
+                          abandon_minutes=30)) as tc:
+        hub: Hub = tc.app.state.hub
+        clock = Clock()
+        hub.idling.clock = clock
+        made = create(tc, RULES, ["human", "human", "bot", "bot"])
+        hub.idling.touch(made["table"])  # its clocks from the hand-moved clock
+        clock.minutes(10.5)
+        assert tc.portal.call(hub.idling.sweep) == {"left": 1, "abandoned": 0}
+        assert [x["id"] for x in tc.get("/api/tables").json()] == [made["table"]]  # still listed
+        clock.minutes(20)
+        assert tc.portal.call(hub.idling.sweep) == {"left": 0, "abandoned": 1}
+        assert tc.get("/api/tables").json() == []
+        page = tc.get(f"/t/{made['table']}", headers={"Accept-Language": "ru"}).text
+        assert '<p id="abandoned-note" class="muted small abandoned-note">За этим столом давно никого не было' in page
+        assert tc.get(f"/api/tables/{made['table']}").json()["abandoned"] is True
+        assert join(tc, made["table"], "Bob")["seat"] == 1
+        assert [x["id"] for x in tc.get("/api/tables").json()] == [made["table"]]
+        assert tc.get(f"/api/tables/{made['table']}").json()["abandoned"] is False
+        assert 'class="muted small abandoned-note" hidden>' in tc.get(f"/t/{made['table']}").text
+
+
 def test_the_limits_come_from_the_options_then_the_environment(monkeypatch, tmp_path):
     assert minutes(None, "JOKER_IDLE_MINUTES", 10) == 10
     monkeypatch.setenv("JOKER_IDLE_MINUTES", "2.5")

@@ -143,11 +143,13 @@ def test_a_game_against_three_bots_played_by_clicking(server, browser, shots):
 
     from joker.games.joker.record import GameRecord, replay
     from joker.games.joker.sheet import standings_rows
+    from joker.server.plugin import kit
 
     record = GameRecord.from_json(page.request.get(f"{server}/api/tables/{table}/record").text())
     totals = replay(record).scores()
     shown = [[c.strip() for c in rows.nth(i).locator("td").all_inner_texts()] for i in range(4)]
-    assert shown == [[str(p), record.players[s], str(t)] for p, s, t in standings_rows(totals)]
+    said = kit("joker").web.total_label  # the result in words: "312 points"
+    assert shown == [[str(p), record.players[s], said(t, "en")] for p, s, t in standings_rows(totals)]
     assert record.players[0] == "Ann" and json.loads(record.to_json())["meta"]["table"] == table
     assert not errors
     ctx.close()

@@ -58,6 +58,15 @@ def test_a_phone_sees_finished_games_rules_and_bots_in_russian(server, browser, 
     expect(row).to_contain_text("Алиса")
     expect(row).to_contain_text("Борис")
     expect(row).not_to_contain_text("Alice")
+    # each player's result in words, under the header «итог»: Ann's «N очков» (Joker's total_label)
+    from joker.games.joker.record import GameRecord, replay
+    from joker.server.plugin import kit
+
+    done = GameRecord.from_json(page.request.get(f"{server}/api/tables/{table}/record").text())
+    ann = replay(done).scores()[0]
+    expect(row.locator("td").nth(3)).to_contain_text("Ann " + kit("joker").web.total_label(ann, "ru"))
+    assert "очк" in kit("joker").web.total_label(ann, "ru")
+    expect(page.locator("#games thead")).to_contain_text("итог")
     # the replay: the same words; the record keeps the names it was written with
     row.locator(f"a[href='/replay/{table}']").click()
     expect(page.locator("h1 .rules-label")).to_have_text("Регламент Бус-Анджелес (раздачи: 1,2)")

@@ -76,6 +76,9 @@ def test_chat_between_two_browsers_escaped_with_reactions(server, browser, shots
     bob.locator('#chat-reactions button[data-reaction="well_played"]').click()
     expect(bob.locator("#chat-list li.chat-msg.reaction .chat-what")).to_have_text("Хорошо сыграно")
     expect(ann.locator("#chat-list li.chat-msg.reaction .chat-what")).to_have_text("Well played")
+    # each message's time as the page's language writes it: 2:05 PM on Ann's English page, 14:05 (no AM/PM) on Bob's
+    assert re.fullmatch(r"\d{1,2}:\d{2}\s?[AP]M", ann.locator("#chat-list .chat-at").first.inner_text().strip())
+    assert re.fullmatch(r"\d{1,2}:\d{2}", bob.locator("#chat-list .chat-at").first.inner_text().strip())
     # a message over the limit is refused with a clear word, in the page's language
     bob.fill("#chat-text", "x" * 300)
     bob.evaluate("document.getElementById('chat-text').value += 'y'")  # past the input's own maxlength

@@ -220,6 +220,8 @@ EN: dict[str, str] = {
     "games_empty": "No finished game yet.",
     "col_finished": "finished",
     "col_result": "result",
+    "table_abandoned_note": "Nobody has been at this table for a while, so it has left the lobby. A player coming back "
+                            "with the seat link, or someone joining, brings it back.",
     "total_points": "{n} {n:point|points}",
     "download": "Download",
     "replay_title": "Replay of table {id}",
@@ -645,6 +647,8 @@ RU: dict[str, str] = {
     "games_empty": "Сыгранных партий пока нет.",
     "col_finished": "окончена",
     "col_result": "итог",
+    "table_abandoned_note": "За этим столом давно никого не было, поэтому его нет в лобби. Он вернётся, когда игрок "
+                            "придёт по своей ссылке на место или кто-нибудь присоединится.",
     "total_points": "{n} {n:очко|очка|очков}",
     "download": "Скачать",
     "replay_title": "Просмотр партии за столом {id}",

@@ -339,10 +339,11 @@ class Cluster:
 
     async def wake(self, t: Table) -> None:
         """Someone connected to ``t`` here: it is not quiet any more, and a game nobody
-        runs (its owner let it go idle) is taken by this process at once."""
+        runs (its owner let it go idle) is taken by this process at once (asked only when
+        no owner was heard of here: else the next sweep takes it, :meth:`_sweep`)."""
         try:
             self._later(("DEL", self.key("quiet", t.id)))
-            if t.status == PLAYING and t.abandoned_at is None and not self.owns(t.id):
+            if t.status == PLAYING and t.abandoned_at is None and not self.owns(t.id) and t.id not in self._owners:
                 found, = await self._batched(("GET", self.key("owner", t.id)))
                 if found is None:
                     await self.claim(t.id)

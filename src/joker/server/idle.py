@@ -204,8 +204,9 @@ class Idle:
         is no longer waiting or playing, or was abandoned already."""
         at = _utc(now)
         done: bool = await self.hub.db(self.hub.store.abandon, t.id, at)
-        t.abandoned_at = at
-        log.info("table %s abandoned: nobody connected for %.0f minutes", t.id, self.abandon_s / 60)
+        if done:
+            t.abandoned_at = at
+            log.info("table %s abandoned: nobody connected for %.0f minutes", t.id, self.abandon_s / 60)
         return done
 
     async def revive(self, t: Table) -> None:

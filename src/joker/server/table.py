@@ -331,7 +331,8 @@ class Table:
                penalties: tuple[dict[str, Any], ...] | None = None, seq: int | None = None,
                options: Options | None = None, rematch: str | None = None) -> dict[str, Any]:
         """What anyone may know of the table (no tokens, no nonces, no cards);
-        the keyword arguments describe it as a pending change will leave it."""
+        the keyword arguments describe it as a pending change will leave it.
+        ``abandoned``: out of the lobby until a seat token or a join revives it (:mod:`.idle`)."""
         seats = self.seats if seats is None else seats
         return {
             "id": self.id,
@@ -347,6 +348,7 @@ class Table:
             "penalties": list(self.penalties if penalties is None else penalties),
             "seq": self.seq if seq is None else seq,
             "rematch": self.rematch if rematch is None else rematch,
+            "abandoned": self.abandoned_at is not None,
         }
 
     def totals(self) -> list[int] | None:

@@ -189,6 +189,7 @@ const Social = (function () {
         if (linked && m.seat !== null) toast(T("seat_link_back"));
         linked = false;
         if (m.seat === null && el("seat-link-dialog").open) el("seat-link-dialog").close();
+        if (m.seat !== null && el("abandoned-note")) el("abandoned-note").hidden = true;  // a seated client revives it
         break;
       case "chat_history":
         resetChat(m.messages || []);
