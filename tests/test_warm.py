@@ -131,3 +131,32 @@ def test_first_bot_decisions_after_the_warm_up_compile_nothing() -> None:
     assert {p for _, p in out["made"]} == {"BID", "PLAY"} and {lv for lv, _ in out["made"]} == {"medium", "hard"}
     assert out["compiled"] == []
     assert out["hits"] >= 3  # the kernels came from the disk cache (numba is on, not bypassed)
+
+
+def test_warmup_says_each_stage_with_its_time(monkeypatch) -> None:
+    """The fresh-user trial: ``joker warmup`` said nothing for minutes but a bar.
+    Now a line per stage with its time (Joker's four: the sampler, the search bots'
+    bidding and card play, the analysis solver), then the total.  Stages faked
+    (sleeping a known time) so the test compiles nothing."""
+    import re
+    import time
+
+    from typer.testing import CliRunner
+
+    from joker.bots import warm as bots_warm
+    from joker.cli.main import app
+    from joker.games.joker.warm import PLUGIN
+
+    assert [label for label, _ in PLUGIN.steps()] == ["sampler", "search bots, bidding", "search bots, card play",
+                                                      "analysis solver"]
+    stages = [("joker: sampler", 0.05), ("joker: search bots, bidding", 0.2), ("joker: analysis solver", 0.0)]
+    monkeypatch.setattr(bots_warm, "all_steps", lambda: [(label, lambda s=s: time.sleep(s)) for label, s in stages])
+    monkeypatch.setattr(bots_warm, "plugins", lambda: {})
+    out = CliRunner().invoke(app, ["warmup"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    said = [re.fullmatch(r"\[(\d)/3\] (.+)  (\d+\.\d) s", line) for line in lines[1:4]]
+    assert all(said), lines
+    assert [(int(m[1]), m[2]) for m in said] == [(k, label) for k, (label, _) in enumerate(stages, 1)]
+    assert 0.2 <= float(said[1][3]) < 1.5  # the 0.2 s stage, timed alone
+    assert re.fullmatch(r"Bots ready \(\d+\.\d s\)", lines[4])

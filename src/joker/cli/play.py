@@ -180,7 +180,8 @@ def play_command(
         "chooses Durak by itself."
     ),
 ) -> None:
-    """Play a game in the terminal: you in seat 1 against bots — Joker (Bus-Angeles rules by default) or transfer Durak (--preset durak).
+    """Play a game in the terminal: you in seat 1 against bots — Joker (Bus-Angeles rules by default)
+    or transfer Durak (--preset durak).
 
     Joker: type a card (AH, 10h, ♥A), a bid as a number, X1 for a joker; ? lists
     the legal moves, hint asks the heuristic bot, s prints the sheet, q saves and

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import typer
 
 
@@ -17,27 +15,28 @@ def warmup_command(
     from rich.console import Console  # imported when run: `joker` starts fast
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    from joker.bots.warm import all_steps, plugins
+    from joker.bots.warm import plugins, step_line, warm_all
 
     console = Console(stderr=True, highlight=False)
-    steps = all_steps()
-    t0 = time.perf_counter()
     if quiet:
-        for _, run in steps:
-            run()
+        warm_all()
         return
     caches = ", ".join(sorted({p.cache_dir() for p in plugins().values()}))
     console.print(f"Getting the bots ready (compiled once, then loaded from {caches})", markup=False)
+
+    def said(done: int, total: int, label: str, seconds: float) -> None:
+        # a line per stage with its time (sampler, bidding, card play, solver), kept above the bar
+        console.print(step_line(done, total, label, seconds), markup=False)
+
     if console.is_terminal:
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, transient=True) as bar:
-            task = bar.add_task("", total=len(steps))
-            for i, (label, run) in enumerate(steps):
-                bar.update(task, completed=i, description=label)
-                run()
-            bar.update(task, completed=len(steps))
-    else:  # a log or a pipe: a line per step
-        for i, (label, run) in enumerate(steps):
-            console.print(f"[{i + 1}/{len(steps)}] {label}", markup=False)
-            run()
-    console.print(f"Bots ready ({time.perf_counter() - t0:.1f} s)", markup=False)
+            task = bar.add_task("", total=None)
+
+            def report(done: int, total: int, label: str) -> None:
+                bar.update(task, total=total, completed=done, description=label)
+
+            seconds = warm_all(report, said)
+    else:  # a log or a pipe: the lines alone
+        seconds = warm_all(finished=said)
+    console.print(f"Bots ready ({seconds:.1f} s)", markup=False)

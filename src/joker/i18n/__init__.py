@@ -38,6 +38,7 @@ from .labels import bot_label, seat_names
 from .lang import COOKIE, DEFAULT, ENV_LANG, lang_of, negotiate
 
 __all__ = [
-    "COOKIE", "DEFAULT", "ENV_LANG", "FRONTS", "LANGS", "NAMES", "Catalogue", "LedgerPart", "Named", "Part", "Tr", "bot_label",
+    "COOKIE", "DEFAULT", "ENV_LANG", "FRONTS", "LANGS", "NAMES", "Catalogue", "LedgerPart", "Named", "Part", "Tr",
+    "bot_label",
     "catalogue", "lang_of", "message", "negotiate", "placeholders", "plural", "say", "seat_names",
 ]

@@ -329,8 +329,9 @@ VARIANTS: dict[str, dict[str, dict[str, str]]] = {
                                 "записи)",
             "day_ended_reopen_date": "игровой день {date} окончен (откройте его снова: «Открыть день снова» на "
                                      "странице записи)",
-            "first_dealer_needed": "по правилам «{rules}» первого сдающего выбирает жребий: укажите место первого сдающего "
-                                   "(«Первым сдаёт»)",
+            # (the page's «…» name its controls: the rules' name goes unquoted)
+            "first_dealer_needed": "{rules} — первого сдающего выбирает жребий: укажите место первого "
+                                   "сдающего («Первым сдаёт»)",
             "first_dealer_range": "первый сдающий — одно из {players} мест за столом",
             "no_game_yet": "партий ещё нет (начните её в разделе «Новая партия»)",
             "all_entered_finish": "партия {game}: все раздачи ({deals}) уже записаны (закончите её: "

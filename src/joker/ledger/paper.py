@@ -246,7 +246,8 @@ def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", 
                         raise LedgerError("sheet_deals_count", rules=rules_named(r), deals=len(r.deals))
                     want = r.deals[item.number - 1].cards
                     if item.cards != want:
-                        raise LedgerError("sheet_cards", cards=item.cards, deal=item.number, rules=rules_named(r), want=want)
+                        raise LedgerError("sheet_cards", cards=item.cards, deal=item.number, rules=rules_named(r),
+                                          want=want)
                     _op_deal(s, g, item.trump, item.bids, item.tricks, item.house_override, None)
                     expected += 1
                 elif item.kind == "redeal":

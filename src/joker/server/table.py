@@ -84,7 +84,8 @@ def refused(kind: str, code: str, **params: Any) -> TableError:
     """The :class:`TableError` of ``kind`` said by the ``web`` catalogue's
     ``table_<code>`` text filled with ``params`` (values as text; an error
     kept, to be said in the reader's language: ``rules: {error}``)."""
-    r = TableRefusal(f"table_{code}", **{k: v if isinstance(v, (JokerError, Part)) else str(v) for k, v in params.items()})
+    kept = (JokerError, Part)  # said in the reader's language when the refusal is
+    r = TableRefusal(f"table_{code}", **{k: v if isinstance(v, kept) else str(v) for k, v in params.items()})
     return TableError(kind, str(r), r)
 
 
