@@ -8,7 +8,9 @@ connect to any of them, to play or to watch.
 - **One owner per table.**  A table is advanced (its actions checked and
   written, its bots and turn timers run) by the one process holding its
   lease, the Redis key ``{prefix}owner:{table}`` (set only if absent, expiring
-  after :data:`LEASE_MS` unless its owner renews it every :data:`RENEW_S`).
+  after :data:`LEASE_MS` unless its owner renews it every :data:`RENEW_S`, on a
+  thread of its own with its own Redis connection, :mod:`.leases`, so a busy
+  event loop cannot let a lease lapse but a hung one loses its tables).
   A process takes a table when it creates it, when one of its clients acts
   at a table nobody owns, or when it finds a running game unowned (every
   :data:`RENEW_S`, apart from the renewals: an owner died, kill -9 included): it then reloads the
@@ -60,12 +62,12 @@ import logging
 import os
 import secrets
 import socket
-import time
 import zlib
 from typing import TYPE_CHECKING, Any, Literal, Mapping
 
 from . import social
 from .conns import Conn, dumps, error_text
+from .leases import LEASE_MS, RENEW_S, Leases
 from .store import StoredTable
 from .table import FINISHED, Event, Pending, Table, TableError, TableRefusal, refused
 
@@ -79,10 +81,6 @@ log = logging.getLogger("joker.server")
 
 ENV_URL = "JOKER_REDIS_URL"
 ENV_PREFIX = "JOKER_REDIS_PREFIX"
-LEASE_MS = 3000
-"""An owner's lease lasts this long unless renewed: a dead owner's tables are taken within ~4 s."""
-RENEW_S = 1.0
-"""How often a process renews its leases and looks for running games nobody owns."""
 FORWARD_TIMEOUT = 5.0
 """Seconds a forwarded request waits for the owner's answer before the client is told to try again."""
 MAX_CONNECTIONS = 32
@@ -92,7 +90,6 @@ CLOCK_TTL = 24 * 3600
 PIPELINE_MAX = 512
 """Commands sent to Redis in one pipeline at most (:meth:`Cluster._sender`)."""
 
-_RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0"
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 
 Command = tuple[str | int, ...]
@@ -133,6 +130,8 @@ class Cluster:
         self._online: dict[str, dict[str, int]] = {}
         """Per table held here, the connections per ``node|seat`` (``node|w``: watchers), as last heard."""
         self.owned: set[str] = set()
+        self._claims: dict[str, int] = {}
+        """Per table owned, how many times this process took it (a lease answer of an earlier claim is stale)."""
         self._owners: dict[str, str] = {}
         """The owner of each table held here, as its last event (or its lease) said: where requests go."""
         self._live: set[str] = {self.node}
@@ -142,7 +141,9 @@ class Cluster:
         self._waiting: dict[str, int] = {}
         """Per table, the messages from Redis waiting for its lock here (:meth:`_follow_now`)."""
         self._outbox: asyncio.Queue[tuple[tuple[Command, ...], asyncio.Future[list[Any]] | None]] = asyncio.Queue()
-        self._first: list[tuple[tuple[Command, ...], asyncio.Future[list[Any]] | None]] = []
+        self._url = url
+        self.leases: Leases | None = None
+        """The lease thread (:mod:`.leases`), from :meth:`start`."""
         self._mine = f'{{"n":{json.dumps(self.node)},'
         """How this process's own messages begin (:func:`_text`): skipped unread when they come back."""
         self._tasks: list[asyncio.Task[None]] = []
@@ -163,9 +164,13 @@ class Cluster:
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(self.key("events"), self.key("to", self.node))
         self._tasks.append(asyncio.ensure_future(self._sender()))
-        await self._heartbeat()
+        self.leases = Leases(self._url, self.prefix, self.node, asyncio.get_running_loop(), self._owned_now,
+                             self._set_live, self._lease_lost)
+        live, _ = await asyncio.to_thread(self.leases.beat)
+        self._set_live(live)
+        self.leases.start()
         self._lobby = await asyncio.to_thread(self.hub.store.open_tables)
-        for job in (self._listen(pubsub), self._keeper(), self._sweeper()):
+        for job in (self._listen(pubsub), self._keeper(), self._sweeper(), self.leases.stamper()):
             self._tasks.append(asyncio.ensure_future(job))
         log.info("cluster node %s on %s", self.node, self.prefix)
 
@@ -174,6 +179,8 @@ class Cluster:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.leases is not None:
+            await asyncio.to_thread(self.leases.stop)
         try:
             for tid in list(self.owned):
                 await self._release(keys=[self.key("owner", tid)], args=[self.node])
@@ -192,6 +199,7 @@ class Cluster:
         if not await self.redis.set(self.key("owner", table_id), self.node, nx=True, px=LEASE_MS):
             return False
         self.owned.add(table_id)
+        self._claims[table_id] = self._claims.get(table_id, 0) + 1
         hub = self.hub
         t = hub.tables.get(table_id) or await hub.get(table_id)
         if t is None:
@@ -219,25 +227,29 @@ class Cluster:
 
     def _lost(self, table_id: str) -> None:
         self.owned.discard(table_id)
+        self._claims.pop(table_id, None)
         task = self.hub.tasks.pop(table_id, None)
         if task is not None:
             task.cancel()
 
-    async def _heartbeat(self, owned: tuple[str, ...] = ()) -> list[Any]:
-        """This process is alive, which others are (:attr:`_live`: a heartbeat within two
-        leases), and its leases on ``owned`` renewed: one round trip, with what else goes to
-        Redis (never waiting for a connection); per table, whether it was still held."""
-        now = int(time.time() * 1000)
-        nodes = self.key("nodes")
-        _, _, live, *kept = await self._batched(
-            ("ZADD", nodes, now, self.node), ("ZREMRANGEBYSCORE", nodes, 0, now - 3 * LEASE_MS),
-            ("ZRANGEBYSCORE", nodes, now - 2 * LEASE_MS, "+inf"),
-            *(("EVAL", _RENEW, 1, self.key("owner", tid), self.node, LEASE_MS) for tid in owned), first=True)
-        was, self._live = self._live, {str(n) for n in live} | {self.node}
-        if self._live != was:  # a process came or went: its connections count, or no longer
+    def _owned_now(self) -> dict[str, int]:
+        """The tables to renew, with their claim numbers (called on the lease thread: :mod:`.leases`)."""
+        claims = self._claims
+        return {tid: claims.get(tid, 0) for tid in tuple(self.owned)}
+
+    def _set_live(self, live: set[str]) -> None:
+        """The processes alive now (a heartbeat within two leases, :mod:`.leases`): when
+        one came or went, its connections count, or no longer."""
+        was, self._live = self._live, live | {self.node}
+        if self._live != was:
             for tid in list(self._online):
                 asyncio.ensure_future(self._reshow_presence(tid))
-        return kept
+
+    def _lease_lost(self, table_id: str, claim: int) -> None:
+        """The lease on ``table_id`` taken under ``claim`` was found no longer held: its bots and timers stop."""
+        if table_id in self.owned and self._claims.get(table_id) == claim:
+            log.warning("cluster node %s lost table %s", self.node, table_id)
+            self._lost(table_id)
 
     async def _reshow_presence(self, table_id: str) -> None:
         t, lock = self.hub.tables.get(table_id), self.hub.locks.get(table_id)
@@ -246,26 +258,14 @@ class Cluster:
                 self._show_presence(t)
 
     async def _keeper(self) -> None:
-        """Every :data:`RENEW_S`: renew the leases (a lost one stops its bots and
-        timers here).  Nothing else waits in this loop, so a slow sweep or database
-        cannot let a lease lapse."""
+        """Every :data:`RENEW_S`: a finished game nobody here watches is handed back (the
+        leases themselves are renewed on their own thread: :mod:`.leases`)."""
         while True:
             await asyncio.sleep(RENEW_S)
-            try:
-                for tid in list(self.owned):  # a finished game nobody here watches: handed back
-                    t = self.hub.tables.get(tid)
-                    if t is None or (t.status == FINISHED and not self.hub.conns.get(tid)):
-                        self.hub.forget(tid)
-                owned = tuple(self.owned)
-                kept = await self._heartbeat(owned)
-                for tid, ok in zip(owned, kept):
-                    if not ok and tid in self.owned:
-                        log.warning("cluster node %s lost table %s", self.node, tid)
-                        self._lost(tid)
-            except asyncio.CancelledError:
-                raise
-            except Exception as e:  # noqa: BLE001 - Redis away for a moment
-                log.warning("cluster: lease upkeep failed: %s", e)
+            for tid in list(self.owned):
+                t = self.hub.tables.get(tid)
+                if t is None or (t.status == FINISHED and not self.hub.conns.get(tid)):
+                    self.hub.forget(tid)
 
     async def _sweeper(self) -> None:
         """Every :data:`RENEW_S`: take the running games nobody owns, and read the lobby."""
@@ -366,16 +366,11 @@ class Cluster:
         again until Redis takes them."""
         self._outbox.put_nowait((commands, None))
 
-    async def _batched(self, *commands: Command, first: bool = False) -> list[Any]:
-        """The replies to ``commands``, sent with whatever else is waiting, in order (:meth:`_sender`);
-        ``first``: ahead of what waits (the lease renewals: no backlog may let a lease lapse).
+    async def _batched(self, *commands: Command) -> list[Any]:
+        """The replies to ``commands``, sent with whatever else is waiting, in order (:meth:`_sender`).
         Raises Redis's error when the pipeline failed (they are not sent again)."""
         fut: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
-        if first:
-            self._first.append((commands, fut))
-            self._outbox.put_nowait(((), None))  # wakes the sender
-        else:
-            self._outbox.put_nowait((commands, fut))
+        self._outbox.put_nowait((commands, fut))
         return await fut
 
     async def _sender(self) -> None:
@@ -386,7 +381,6 @@ class Cluster:
             while not self._outbox.empty() and size < PIPELINE_MAX:
                 batch.append(self._outbox.get_nowait())
                 size += len(batch[-1][0])
-            batch[:0], self._first = self._first, []
             while batch:
                 try:
                     async with self.redis.pipeline(transaction=False) as p:
