@@ -30,22 +30,29 @@ connect to any of them, to play or to watch.
   answered "not mine" is sent again to the lease's holder (or the table is
   taken); one not answered within :data:`FORWARD_TIMEOUT` is reported to
   the client, who may try again.
-- **Events fan out as public facts.**  After an event is written, the owner
-  publishes on the channel ``{prefix}events`` only what every spectator is
-  sent anyway: an action's seat, notation and source, or a non-action
-  event's public data.  What a process sends to Redis (events, requests,
-  answers, presence) goes out in one pipeline per turn of its event loop,
-  and what it receives comes on its one subscription.  Each process keeps its own copy of the tables its
-  clients watch and applies the action to it with the engine
-  (:meth:`.table.Table.plan_action`, checked again), then renders each of
-  its own clients' views from that state (a non-action event reloads the
-  table's row).  So no hand ever travels through Redis, and the per-seat
-  views are made where the seat's client is.  A gap in the numbers (a lost
+- **Events fan out rendered once.**  After an event is written, the owner
+  publishes on the channel ``{prefix}events`` its public facts (an action's
+  seat, notation and source, or a non-action event's public data) and the
+  message of each audience (a seat, the spectators) that has a client on
+  another process, as presence says, rendered once by the owner
+  (:meth:`Cluster._flush`): what is published in one turn of the owner's
+  event loop goes as one batch.  What a process sends to Redis (events,
+  requests, answers, presence) goes out in one pipeline per turn of its
+  event loop, and what it receives comes on its one subscription.  Each
+  process keeps its own copy of the tables its clients watch (a batch's
+  messages about other tables are skipped unparsed) and applies the action
+  to it with the engine (:meth:`.table.Table.plan_action`, checked again;
+  a non-action event reloads the table's row), so it can greet a new client
+  with a snapshot; it forwards each received message only to its clients of
+  that audience (a seat's message to that seat's connections alone, so
+  hidden cards reach only their seat's client), and renders from its copy
+  only an audience the owner did not send.  A gap in the numbers (a lost
   message, a process that subscribed late) is filled from the database by
   event number: the missing actions replayed as events, or, past a change
   that is not an action, a snapshot to each client.
 
-Processes trust one another (the same database, Redis and seat-token secret).
+Processes trust one another (the same database, Redis and seat-token secret;
+a seat's messages, its hand included, travel through Redis).
 Presence (who is connected, how many watch) is summed over the processes
 (:meth:`Cluster.presence`); the lobby lists every process's tables from the
 database (:meth:`Cluster.lobby`).  The running turn timer (its absolute
@@ -88,6 +95,10 @@ MAX_CONNECTIONS = 32
 CLOCK_TTL = 24 * 3600
 """Seconds a table's stored turn clock outlives its last change (an abandoned table's is dropped)."""
 PIPELINE_MAX = 512
+PRESENCE_S = 0.05
+"""Seconds a change of this process's connections at a table waits, to be told with those close to it."""
+WATCHERS_S = 1.0
+"""Seconds more when only the number of watchers changed: a crowd connecting is told a few times, not per client."""
 """Commands sent to Redis in one pipeline at most (:meth:`Cluster._sender`)."""
 
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
@@ -127,6 +138,8 @@ class Cluster:
                                                decode_responses=True, health_check_interval=10)
         self.redis: Redis = Redis(connection_pool=pool)
         self._presence_due: set[str] = set()
+        self._told: dict[str, dict[str, int]] = {}
+        """Per table, this process's counts as it last told them (:meth:`_presence`)."""
         self._online: dict[str, dict[str, int]] = {}
         """Per table held here, the connections per ``node|seat`` (``node|w``: watchers), as last heard."""
         self.owned: set[str] = set()
@@ -144,8 +157,11 @@ class Cluster:
         self._url = url
         self.leases: Leases | None = None
         """The lease thread (:mod:`.leases`), from :meth:`start`."""
-        self._mine = f'{{"n":{json.dumps(self.node)},'
-        """How this process's own messages begin (:func:`_text`): skipped unread when they come back."""
+        self._mine = self.node + "\n"
+        """How this process's own batches on the events channel begin (:meth:`_flush`): skipped unread."""
+        self._out: list[tuple[Table, dict[str, Any], Event | None, str | None]] = []
+        """What goes on the events channel at the end of this turn of the event loop (:meth:`_flush`)."""
+        self._flush_due = False
         self._tasks: list[asyncio.Task[None]] = []
         self._seen_unowned: set[str] = set()
         self._lobby: list[StoredTable] = []
@@ -221,6 +237,7 @@ class Cluster:
         """``table_id`` left this process's memory: its lease, if held, is released."""
         self._owners.pop(table_id, None)
         self._online.pop(table_id, None)
+        self._told.pop(table_id, None)
         if self.owns(table_id):
             self._lost(table_id)
             asyncio.ensure_future(self._release(keys=[self.key("owner", table_id)], args=[self.node]))
@@ -314,22 +331,68 @@ class Cluster:
 
     # -- events out ----------------------------------------------------------------------------------
     def publish(self, t: Table, ev: Event) -> None:
-        """Tell the other processes of ``t``'s new event (written already): public facts only."""
-        m: dict[str, Any] = {"n": self.node, "t": t.id, "seq": ev.seq, "kind": ev.kind}
+        """Tell the other processes of ``t``'s new event (written already): its public
+        facts, and each audience's message that a client elsewhere needs (:meth:`_flush`)."""
+        head: dict[str, Any] = {"seq": ev.seq, "kind": ev.kind}
         if ev.kind == "action":
-            m.update(seat=ev.data["seat"], action=ev.data["action"], source=ev.data["source"])
+            head.update(seat=ev.data["seat"], action=ev.data["action"], source=ev.data["source"])
         else:
-            m.update(data=ev.data, view=ev.view, sheet=ev.sheet, pause=ev.pause)
-        self._later(("PUBLISH", self.key("events"), _text(m)))
+            head.update(data=ev.data, view=ev.view, sheet=ev.sheet, pause=ev.pause)
+        self._queue(t, head, ev)
 
     def publish_notice(self, t: Table, text: str) -> None:
         """An unnumbered notice (timer, vote) for the clients of ``t`` on the other processes."""
-        self._later(("PUBLISH", self.key("events"), _text({"n": self.node, "t": t.id, "notice": text})))
+        self._queue(t, {"notice": 1}, None, text)
 
     def publish_chat(self, t: Table, msg: dict[str, Any]) -> None:
         """A chat message of ``t`` (stored already, :mod:`.social`) for the other processes,
         each of which sends it to those of its clients who read the chat."""
-        self._later(("PUBLISH", self.key("events"), _text({"n": self.node, "t": t.id, "chat": msg})))
+        self._queue(t, {"chat": msg})
+
+    def _queue(self, t: Table, head: dict[str, Any], ev: Event | None = None, text: str | None = None) -> None:
+        """Put a message about ``t`` in this turn's batch for the events channel (:meth:`_flush`)."""
+        self._out.append((t, head, ev, text))
+        if not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _audiences(self, t: Table) -> list[int | None]:
+        """The audiences of ``t`` (a seat, ``None``: the spectators) with a client on another
+        live process, as presence last said (:meth:`presence`)."""
+        wanted: set[int | None] = set()
+        for field, n in self._online.get(t.id, {}).items():
+            node, _, what = field.rpartition("|")
+            if n > 0 and node != self.node and node in self._live:
+                if what == "w":
+                    wanted.add(None)
+                elif what.isdigit() and int(what) < t.players:
+                    wanted.add(int(what))
+        return sorted(wanted, key=lambda a: -1 if a is None else a)
+
+    def _flush(self) -> None:
+        """Publish this turn's messages on ``{prefix}events`` as one text (one batch for a lone
+        event too), in order, ahead of anything sent to Redis after them.  Lines, none of
+        which holds a line break (compact JSON escapes them): this process's name; then per
+        message ``@{table} {head}`` (JSON: an event's public facts, or a notice, a chat
+        message, presence counts) followed by its texts, each ``>{audience} {text}`` —
+        ``w`` for the spectators, a seat's number for that seat only, ``*`` a notice for
+        everyone.  An event carries the message of each audience that has a client on
+        another process (:meth:`_audiences`), rendered once here: the other processes
+        forward it to exactly those clients without rendering it again, and render
+        themselves only an audience that was not sent (its client just came)."""
+        self._flush_due = False
+        if not self._out:
+            return
+        out, self._out = self._out, []
+        parts = [self.node]
+        for t, head, ev, text in out:
+            parts.append(f"@{t.id} {_text(head)}")
+            if ev is not None:
+                for aud in self._audiences(t):
+                    parts.append(f">{'w' if aud is None else aud} {ev.render(aud)}")
+            elif text is not None:
+                parts.append(f">* {text}")
+        self._outbox.put_nowait(((("PUBLISH", self.key("events"), "\n".join(parts)),), None))
 
     def share_clock(self, t: Table) -> None:
         """Keep ``t``'s turn timer (its absolute deadline) and stalling vote, just
@@ -364,12 +427,16 @@ class Cluster:
     def _later(self, *commands: Command) -> None:
         """Send ``commands`` to Redis with whatever else is waiting, in order (:meth:`_sender`),
         again until Redis takes them."""
+        if self._out:
+            self._flush()
         self._outbox.put_nowait((commands, None))
 
     async def _batched(self, *commands: Command) -> list[Any]:
         """The replies to ``commands``, sent with whatever else is waiting, in order (:meth:`_sender`).
         Raises Redis's error when the pipeline failed (they are not sent again)."""
         fut: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
+        if self._out:
+            self._flush()
         self._outbox.put_nowait((commands, fut))
         return await fut
 
@@ -417,17 +484,33 @@ class Cluster:
             self._presence_due.add(t.id)
             asyncio.ensure_future(self._presence(t))
 
-    async def _presence(self, t: Table) -> None:
-        await asyncio.sleep(0.05)
-        self._presence_due.discard(t.id)
+    def _counts(self, t: Table) -> dict[str, int]:
+        """This process's connections at ``t``: per ``node|seat``, and ``node|w`` its watchers."""
         here = self.hub.conns.get(t.id, set())
-        mine = {f"{self.node}|{s}": sum(1 for c in here if c.seat == s) for s in range(t.players)}
-        mine[f"{self.node}|w"] = sum(1 for c in here if c.seat is None)
+        mine = {f"{self.node}|{s}": 0 for s in range(t.players)}
+        watchers = 0
+        for c in here:
+            if c.seat is None:
+                watchers += 1
+            elif 0 <= c.seat < t.players:
+                mine[f"{self.node}|{c.seat}"] += 1
+        mine[f"{self.node}|w"] = watchers
+        return mine
+
+    async def _presence(self, t: Table) -> None:
+        await asyncio.sleep(PRESENCE_S)
+        told = self._told.get(t.id)
+        watchers = f"{self.node}|w"
+        mine = self._counts(t)
+        if told is not None and told != mine and all(told.get(k) == v for k, v in mine.items() if k != watchers):
+            await asyncio.sleep(WATCHERS_S)  # only the watchers changed: a storm of spectators is told in steps
+        self._presence_due.discard(t.id)
+        self._told[t.id] = mine = self._counts(t)
         key = self.key("online", t.id)
         try:
+            self._queue(t, {"presence": mine})  # sent ahead of these, in the same pipeline
             *_, stored = await self._batched(
-                ("HSET", key, *(x for kv in mine.items() for x in kv)), ("EXPIRE", key, 24 * 3600),
-                ("PUBLISH", self.key("events"), _text({"n": self.node, "t": t.id, "presence": mine})), ("HGETALL", key))
+                ("HSET", key, *(x for kv in mine.items() for x in kv)), ("EXPIRE", key, 24 * 3600), ("HGETALL", key))
             lock = self.hub.locks.get(t.id)
             if lock is not None:  # still held here
                 async with lock:
@@ -462,19 +545,12 @@ class Cluster:
         while True:
             try:
                 async for msg in pubsub.listen():
-                    if msg["type"] != "message" or msg["data"].startswith(self._mine):
+                    if msg["type"] != "message":
                         continue
-                    m = json.loads(msg["data"])
                     if msg["channel"] == mine:
-                        self._received(m)
-                        continue
-                    t = self.hub.tables.get(m["t"])
-                    if t is not None:
-                        if "seq" in m:  # only the owner writes events
-                            self._owners[t.id] = m["n"]
-                        if not self._follow_now(t, m):
-                            self._waiting[t.id] = self._waiting.get(t.id, 0) + 1
-                            asyncio.ensure_future(self._follow_later(t, m))  # in order: the table's lock is FIFO
+                        self._received(json.loads(msg["data"]))
+                    elif not msg["data"].startswith(self._mine):
+                        self._take(msg["data"])
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # noqa: BLE001 - Redis away: subscribe again, then catch up
@@ -487,6 +563,35 @@ class Cluster:
                         await self.follow(t)
                 except Exception as e2:  # noqa: BLE001
                     log.warning("cluster: resubscribe failed: %s", e2)
+
+    def _take(self, batch: str) -> None:
+        """Follow a batch of another process (:meth:`_flush`): the messages of the tables held
+        here, each in order; those of other tables are skipped unparsed."""
+        node, _, rest = batch.partition("\n")
+        lines = rest.split("\n")
+        i, end = 0, len(lines)
+        while i < end:
+            tid, _, head = lines[i][1:].partition(" ")
+            j = i + 1
+            while j < end and lines[j].startswith(">"):
+                j += 1
+            t = self.hub.tables.get(tid)
+            if t is not None:
+                m: dict[str, Any] = json.loads(head)
+                texts: dict[int | None, str] = {}
+                for line in lines[i + 1:j]:
+                    aud, _, text = line[1:].partition(" ")
+                    if aud == "*":
+                        m["notice"] = text
+                    else:
+                        texts[None if aud == "w" else int(aud)] = text
+                m["texts"] = texts
+                if "seq" in m:  # only the owner writes events
+                    self._owners[t.id] = node
+                if not self._follow_now(t, m):
+                    self._waiting[t.id] = self._waiting.get(t.id, 0) + 1
+                    asyncio.ensure_future(self._follow_later(t, m))  # in order: the table's lock is FIFO
+            i = j
 
     async def follow(self, t: Table) -> None:
         """Bring this process's copy of ``t`` up to the database (a table just loaded
@@ -506,6 +611,7 @@ class Cluster:
             pending = t.plan_action(m["seat"], m["action"], m["source"])
         except Exception:  # noqa: BLE001 - out of step: :meth:`_follow` says so and starts again
             return False
+        pending.event.prefill(m["texts"])
         self.hub.install(t, pending)
         return True
 
@@ -550,13 +656,16 @@ class Cluster:
                 if seq <= t.seq:
                     return
                 if seq == t.seq + 1 and m["kind"] == "action":
-                    hub.install(t, t.plan_action(m["seat"], m["action"], m["source"]))
+                    pending = t.plan_action(m["seat"], m["action"], m["source"])
+                    pending.event.prefill(m["texts"])
+                    hub.install(t, pending)
                     return
                 if seq == t.seq + 1:
                     fresh = await self._load(t.id)
                     if fresh is not None and fresh.seq == seq:
                         ev = Event(t.kit, seq, m["kind"], m["data"], fresh.state, m["view"], m["sheet"],
                                    fresh.penalties, m["pause"])
+                        ev.prefill(m["texts"])
                         hub.install(t, Pending(ev, _fields(fresh), _nothing))
                         if t.rematch and m["kind"] == "rematch":
                             await self._rematch_seats(t, t.rematch)
