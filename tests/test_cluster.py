@@ -279,7 +279,7 @@ def test_a_busy_event_loop_keeps_its_leases_a_hung_one_lets_them_go(pg_url, redi
     from joker.server.hub import Hub
     from joker.server.store import Store
 
-    monkeypatch.setattr(leases, "SILENT_S", 5.0)
+    monkeypatch.setattr(leases, "SILENT_S", 6.0)
     r = redis.Redis.from_url(redis_url[0], decode_responses=True)
 
     async def scenario() -> None:
