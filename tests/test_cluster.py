@@ -264,3 +264,47 @@ def test_two_processes_racing_for_a_table_one_owns_it_and_a_turn_is_written_once
                 led.close()
 
     asyncio.run(scenario())
+
+
+def test_a_busy_event_loop_keeps_its_leases_a_hung_one_lets_them_go(pg_url, redis_url, monkeypatch):  # noqa: F811
+    """The leases are renewed on a thread of their own (:mod:`joker.server.leases`):
+    an event loop blocked for longer than a lease still holds its table afterwards;
+    one silent for longer than ``SILENT_S`` lets the lease expire (another process
+    may take the table) and, once it runs again, knows it lost the table."""
+    import redis
+
+    from joker.ledger import Ledger
+    from joker.server import leases
+    from joker.server.cluster import Cluster
+    from joker.server.hub import Hub
+    from joker.server.store import Store
+
+    monkeypatch.setattr(leases, "SILENT_S", 6.0)
+    r = redis.Redis.from_url(redis_url[0], decode_responses=True)
+
+    async def scenario() -> None:
+        led = Ledger.open(pg_url)
+        hub = Hub(Store(led.engine, led.url), b"k", bot_delay=60)
+        hub.cluster = Cluster(hub, redis_url[0], redis_url[1])
+        await hub.start()
+        try:
+            t, _, _ = await hub.create_table(RULES, ["human", "bot", "bot", "bot"], "Ann", seed="busy")
+            key = f"{redis_url[1]}owner:{t.id}"
+            assert r.get(key) == hub.cluster.node
+            await asyncio.sleep(1.1)
+            time.sleep(leases.LEASE_MS / 1000 + 0.5)  # busy for longer than a lease, not yet for SILENT_S
+            assert r.get(key) == hub.cluster.node and hub.cluster.owns(t.id)
+            await asyncio.sleep(1.1)
+            time.sleep(leases.SILENT_S + leases.LEASE_MS / 1000 + 1.5)  # hung: the lease is let go
+            assert r.get(key) is None
+            r.set(key, "another-process", px=leases.LEASE_MS)  # taken by another process meanwhile
+            await asyncio.sleep(3 * leases.RENEW_S)
+            assert not hub.cluster.owns(t.id)
+        finally:
+            await hub.stop()
+            led.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        r.close()

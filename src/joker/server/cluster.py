@@ -8,7 +8,9 @@ connect to any of them, to play or to watch.
 - **One owner per table.**  A table is advanced (its actions checked and
   written, its bots and turn timers run) by the one process holding its
   lease, the Redis key ``{prefix}owner:{table}`` (set only if absent, expiring
-  after :data:`LEASE_MS` unless its owner renews it every :data:`RENEW_S`).
+  after :data:`LEASE_MS` unless its owner renews it every :data:`RENEW_S`, on a
+  thread of its own with its own Redis connection, :mod:`.leases`, so a busy
+  event loop cannot let a lease lapse but a hung one loses its tables).
   A process takes a table when it creates it, when one of its clients acts
   at a table nobody owns, or when it finds a running game unowned (every
   :data:`RENEW_S`, apart from the renewals: an owner died, kill -9 included): it then reloads the
@@ -28,22 +30,29 @@ connect to any of them, to play or to watch.
   answered "not mine" is sent again to the lease's holder (or the table is
   taken); one not answered within :data:`FORWARD_TIMEOUT` is reported to
   the client, who may try again.
-- **Events fan out as public facts.**  After an event is written, the owner
-  publishes on the channel ``{prefix}events`` only what every spectator is
-  sent anyway: an action's seat, notation and source, or a non-action
-  event's public data.  What a process sends to Redis (events, requests,
-  answers, presence) goes out in one pipeline per turn of its event loop,
-  and what it receives comes on its one subscription.  Each process keeps its own copy of the tables its
-  clients watch and applies the action to it with the engine
-  (:meth:`.table.Table.plan_action`, checked again), then renders each of
-  its own clients' views from that state (a non-action event reloads the
-  table's row).  So no hand ever travels through Redis, and the per-seat
-  views are made where the seat's client is.  A gap in the numbers (a lost
+- **Events fan out rendered once.**  After an event is written, the owner
+  publishes on the channel ``{prefix}events`` its public facts (an action's
+  seat, notation and source, or a non-action event's public data) and the
+  message of each audience (a seat, the spectators) that has a client on
+  another process, as presence says, rendered once by the owner
+  (:meth:`Cluster._flush`): what is published in one turn of the owner's
+  event loop goes as one batch.  What a process sends to Redis (events,
+  requests, answers, presence) goes out in one pipeline per turn of its
+  event loop, and what it receives comes on its one subscription.  Each
+  process keeps its own copy of the tables its clients watch (a batch's
+  messages about other tables are skipped unparsed) and applies the action
+  to it with the engine (:meth:`.table.Table.plan_action`, checked again;
+  a non-action event reloads the table's row), so it can greet a new client
+  with a snapshot; it forwards each received message only to its clients of
+  that audience (a seat's message to that seat's connections alone, so
+  hidden cards reach only their seat's client), and renders from its copy
+  only an audience the owner did not send.  A gap in the numbers (a lost
   message, a process that subscribed late) is filled from the database by
   event number: the missing actions replayed as events, or, past a change
   that is not an action, a snapshot to each client.
 
-Processes trust one another (the same database, Redis and seat-token secret).
+Processes trust one another (the same database, Redis and seat-token secret;
+a seat's messages, its hand included, travel through Redis).
 Presence (who is connected, how many watch) is summed over the processes
 (:meth:`Cluster.presence`); the lobby lists every process's tables from the
 database (:meth:`Cluster.lobby`).  The running turn timer (its absolute
@@ -61,13 +70,13 @@ import logging
 import os
 import secrets
 import socket
-import time
 import zlib
 from typing import TYPE_CHECKING, Any, Literal, Mapping
 
 from joker.pace import of as pace_of
 from . import social
 from .conns import Conn, dumps, error_text
+from .leases import LEASE_MS, RENEW_S, Leases
 from .store import StoredTable
 from .table import FINISHED, PLAYING, Event, Pending, Table, TableError, TableRefusal, refused
 
@@ -81,10 +90,6 @@ log = logging.getLogger("joker.server")
 
 ENV_URL = "JOKER_REDIS_URL"
 ENV_PREFIX = "JOKER_REDIS_PREFIX"
-LEASE_MS = 3000
-"""An owner's lease lasts this long unless renewed: a dead owner's tables are taken within ~4 s."""
-RENEW_S = 1.0
-"""How often a process renews its leases and looks for running games nobody owns."""
 FORWARD_TIMEOUT = 5.0
 """Seconds a forwarded request waits for the owner's answer before the client is told to try again."""
 MAX_CONNECTIONS = 32
@@ -92,9 +97,12 @@ MAX_CONNECTIONS = 32
 CLOCK_TTL = 24 * 3600
 """Seconds a table's stored turn clock outlives its last change (an abandoned table's is dropped)."""
 PIPELINE_MAX = 512
+PRESENCE_S = 0.05
+"""Seconds a change of this process's connections at a table waits, to be told with those close to it."""
+WATCHERS_S = 1.0
+"""Seconds more when only the number of watchers changed: a crowd connecting is told a few times, not per client."""
 """Commands sent to Redis in one pipeline at most (:meth:`Cluster._sender`)."""
 
-_RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0"
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 
 Command = tuple[str | int, ...]
@@ -132,9 +140,13 @@ class Cluster:
                                                decode_responses=True, health_check_interval=10)
         self.redis: Redis = Redis(connection_pool=pool)
         self._presence_due: set[str] = set()
+        self._told: dict[str, dict[str, int]] = {}
+        """Per table, this process's counts as it last told them (:meth:`_presence`)."""
         self._online: dict[str, dict[str, int]] = {}
         """Per table held here, the connections per ``node|seat`` (``node|w``: watchers), as last heard."""
         self.owned: set[str] = set()
+        self._claims: dict[str, int] = {}
+        """Per table owned, how many times this process took it (a lease answer of an earlier claim is stale)."""
         self._owners: dict[str, str] = {}
         """The owner of each table held here, as its last event (or its lease) said: where requests go."""
         self._live: set[str] = {self.node}
@@ -144,9 +156,14 @@ class Cluster:
         self._waiting: dict[str, int] = {}
         """Per table, the messages from Redis waiting for its lock here (:meth:`_follow_now`)."""
         self._outbox: asyncio.Queue[tuple[tuple[Command, ...], asyncio.Future[list[Any]] | None]] = asyncio.Queue()
-        self._first: list[tuple[tuple[Command, ...], asyncio.Future[list[Any]] | None]] = []
-        self._mine = f'{{"n":{json.dumps(self.node)},'
-        """How this process's own messages begin (:func:`_text`): skipped unread when they come back."""
+        self._url = url
+        self.leases: Leases | None = None
+        """The lease thread (:mod:`.leases`), from :meth:`start`."""
+        self._mine = self.node + "\n"
+        """How this process's own batches on the events channel begin (:meth:`_flush`): skipped unread."""
+        self._out: list[tuple[Table, dict[str, Any], Event | None, str | None]] = []
+        """What goes on the events channel at the end of this turn of the event loop (:meth:`_flush`)."""
+        self._flush_due = False
         self._tasks: list[asyncio.Task[None]] = []
         self._seen_unowned: set[str] = set()
         self._lobby: list[StoredTable] = []
@@ -165,9 +182,13 @@ class Cluster:
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(self.key("events"), self.key("to", self.node))
         self._tasks.append(asyncio.ensure_future(self._sender()))
-        await self._heartbeat()
+        self.leases = Leases(self._url, self.prefix, self.node, asyncio.get_running_loop(), self._owned_now,
+                             self._set_live, self._lease_lost)
+        live, _ = await asyncio.to_thread(self.leases.beat)
+        self._set_live(live)
+        self.leases.start()
         self._lobby = await asyncio.to_thread(self.hub.store.open_tables)
-        for job in (self._listen(pubsub), self._keeper(), self._sweeper()):
+        for job in (self._listen(pubsub), self._keeper(), self._sweeper(), self.leases.stamper()):
             self._tasks.append(asyncio.ensure_future(job))
         log.info("cluster node %s on %s", self.node, self.prefix)
 
@@ -176,6 +197,8 @@ class Cluster:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.leases is not None:
+            await asyncio.to_thread(self.leases.stop)
         try:
             for tid in list(self.owned):
                 await self._release(keys=[self.key("owner", tid)], args=[self.node])
@@ -194,6 +217,7 @@ class Cluster:
         if not await self.redis.set(self.key("owner", table_id), self.node, nx=True, px=LEASE_MS):
             return False
         self.owned.add(table_id)
+        self._claims[table_id] = self._claims.get(table_id, 0) + 1
         hub = self.hub
         t = hub.tables.get(table_id) or await hub.get(table_id)
         if t is None:
@@ -215,31 +239,36 @@ class Cluster:
         """``table_id`` left this process's memory: its lease, if held, is released."""
         self._owners.pop(table_id, None)
         self._online.pop(table_id, None)
+        self._told.pop(table_id, None)
         if self.owns(table_id):
             self._lost(table_id)
             asyncio.ensure_future(self._release(keys=[self.key("owner", table_id)], args=[self.node]))
 
     def _lost(self, table_id: str) -> None:
         self.owned.discard(table_id)
+        self._claims.pop(table_id, None)
         task = self.hub.tasks.pop(table_id, None)
         if task is not None:
             task.cancel()
 
-    async def _heartbeat(self, owned: tuple[str, ...] = ()) -> list[Any]:
-        """This process is alive, which others are (:attr:`_live`: a heartbeat within two
-        leases), and its leases on ``owned`` renewed: one round trip, with what else goes to
-        Redis (never waiting for a connection); per table, whether it was still held."""
-        now = int(time.time() * 1000)
-        nodes = self.key("nodes")
-        _, _, live, *kept = await self._batched(
-            ("ZADD", nodes, now, self.node), ("ZREMRANGEBYSCORE", nodes, 0, now - 3 * LEASE_MS),
-            ("ZRANGEBYSCORE", nodes, now - 2 * LEASE_MS, "+inf"),
-            *(("EVAL", _RENEW, 1, self.key("owner", tid), self.node, LEASE_MS) for tid in owned), first=True)
-        was, self._live = self._live, {str(n) for n in live} | {self.node}
-        if self._live != was:  # a process came or went: its connections count, or no longer
+    def _owned_now(self) -> dict[str, int]:
+        """The tables to renew, with their claim numbers (called on the lease thread: :mod:`.leases`)."""
+        claims = self._claims
+        return {tid: claims.get(tid, 0) for tid in tuple(self.owned)}
+
+    def _set_live(self, live: set[str]) -> None:
+        """The processes alive now (a heartbeat within two leases, :mod:`.leases`): when
+        one came or went, its connections count, or no longer."""
+        was, self._live = self._live, live | {self.node}
+        if self._live != was:
             for tid in list(self._online):
                 asyncio.ensure_future(self._reshow_presence(tid))
-        return kept
+
+    def _lease_lost(self, table_id: str, claim: int) -> None:
+        """The lease on ``table_id`` taken under ``claim`` was found no longer held: its bots and timers stop."""
+        if table_id in self.owned and self._claims.get(table_id) == claim:
+            log.warning("cluster node %s lost table %s", self.node, table_id)
+            self._lost(table_id)
 
     async def _reshow_presence(self, table_id: str) -> None:
         t, lock = self.hub.tables.get(table_id), self.hub.locks.get(table_id)
@@ -248,26 +277,14 @@ class Cluster:
                 self._show_presence(t)
 
     async def _keeper(self) -> None:
-        """Every :data:`RENEW_S`: renew the leases (a lost one stops its bots and
-        timers here).  Nothing else waits in this loop, so a slow sweep or database
-        cannot let a lease lapse."""
+        """Every :data:`RENEW_S`: a finished game nobody here watches is handed back (the
+        leases themselves are renewed on their own thread: :mod:`.leases`)."""
         while True:
             await asyncio.sleep(RENEW_S)
-            try:
-                for tid in list(self.owned):  # a finished game nobody here watches: handed back
-                    t = self.hub.tables.get(tid)
-                    if t is None or (t.status == FINISHED and not self.hub.conns.get(tid)):
-                        self.hub.forget(tid)
-                owned = tuple(self.owned)
-                kept = await self._heartbeat(owned)
-                for tid, ok in zip(owned, kept):
-                    if not ok and tid in self.owned:
-                        log.warning("cluster node %s lost table %s", self.node, tid)
-                        self._lost(tid)
-            except asyncio.CancelledError:
-                raise
-            except Exception as e:  # noqa: BLE001 - Redis away for a moment
-                log.warning("cluster: lease upkeep failed: %s", e)
+            for tid in list(self.owned):
+                t = self.hub.tables.get(tid)
+                if t is None or (t.status == FINISHED and not self.hub.conns.get(tid)):
+                    self.hub.forget(tid)
 
     async def _sweeper(self) -> None:
         """Every :data:`RENEW_S`: take the running games nobody owns, and read the lobby."""
@@ -381,22 +398,68 @@ class Cluster:
 
     # -- events out ----------------------------------------------------------------------------------
     def publish(self, t: Table, ev: Event) -> None:
-        """Tell the other processes of ``t``'s new event (written already): public facts only."""
-        m: dict[str, Any] = {"n": self.node, "t": t.id, "seq": ev.seq, "kind": ev.kind}
+        """Tell the other processes of ``t``'s new event (written already): its public
+        facts, and each audience's message that a client elsewhere needs (:meth:`_flush`)."""
+        head: dict[str, Any] = {"seq": ev.seq, "kind": ev.kind}
         if ev.kind == "action":
-            m.update(seat=ev.data["seat"], action=ev.data["action"], source=ev.data["source"])
+            head.update(seat=ev.data["seat"], action=ev.data["action"], source=ev.data["source"])
         else:
-            m.update(data=ev.data, view=ev.view, sheet=ev.sheet, pace=ev.pace.value)
-        self._later(("PUBLISH", self.key("events"), _text(m)))
+            head.update(data=ev.data, view=ev.view, sheet=ev.sheet, pace=ev.pace.value)
+        self._queue(t, head, ev)
 
     def publish_notice(self, t: Table, text: str) -> None:
         """An unnumbered notice (timer, vote) for the clients of ``t`` on the other processes."""
-        self._later(("PUBLISH", self.key("events"), _text({"n": self.node, "t": t.id, "notice": text})))
+        self._queue(t, {"notice": 1}, None, text)
 
     def publish_chat(self, t: Table, msg: dict[str, Any]) -> None:
         """A chat message of ``t`` (stored already, :mod:`.social`) for the other processes,
         each of which sends it to those of its clients who read the chat."""
-        self._later(("PUBLISH", self.key("events"), _text({"n": self.node, "t": t.id, "chat": msg})))
+        self._queue(t, {"chat": msg})
+
+    def _queue(self, t: Table, head: dict[str, Any], ev: Event | None = None, text: str | None = None) -> None:
+        """Put a message about ``t`` in this turn's batch for the events channel (:meth:`_flush`)."""
+        self._out.append((t, head, ev, text))
+        if not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _audiences(self, t: Table) -> list[int | None]:
+        """The audiences of ``t`` (a seat, ``None``: the spectators) with a client on another
+        live process, as presence last said (:meth:`presence`)."""
+        wanted: set[int | None] = set()
+        for field, n in self._online.get(t.id, {}).items():
+            node, _, what = field.rpartition("|")
+            if n > 0 and node != self.node and node in self._live:
+                if what == "w":
+                    wanted.add(None)
+                elif what.isdigit() and int(what) < t.players:
+                    wanted.add(int(what))
+        return sorted(wanted, key=lambda a: -1 if a is None else a)
+
+    def _flush(self) -> None:
+        """Publish this turn's messages on ``{prefix}events`` as one text (one batch for a lone
+        event too), in order, ahead of anything sent to Redis after them.  Lines, none of
+        which holds a line break (compact JSON escapes them): this process's name; then per
+        message ``@{table} {head}`` (JSON: an event's public facts, or a notice, a chat
+        message, presence counts) followed by its texts, each ``>{audience} {text}`` —
+        ``w`` for the spectators, a seat's number for that seat only, ``*`` a notice for
+        everyone.  An event carries the message of each audience that has a client on
+        another process (:meth:`_audiences`), rendered once here: the other processes
+        forward it to exactly those clients without rendering it again, and render
+        themselves only an audience that was not sent (its client just came)."""
+        self._flush_due = False
+        if not self._out:
+            return
+        out, self._out = self._out, []
+        parts = [self.node]
+        for t, head, ev, text in out:
+            parts.append(f"@{t.id} {_text(head)}")
+            if ev is not None:
+                for aud in self._audiences(t):
+                    parts.append(f">{'w' if aud is None else aud} {ev.render(aud)}")
+            elif text is not None:
+                parts.append(f">* {text}")
+        self._outbox.put_nowait(((("PUBLISH", self.key("events"), "\n".join(parts)),), None))
 
     def share_clock(self, t: Table) -> None:
         """Keep ``t``'s turn timer (its absolute deadline) and stalling vote, just
@@ -431,18 +494,17 @@ class Cluster:
     def _later(self, *commands: Command) -> None:
         """Send ``commands`` to Redis with whatever else is waiting, in order (:meth:`_sender`),
         again until Redis takes them."""
+        if self._out:
+            self._flush()
         self._outbox.put_nowait((commands, None))
 
-    async def _batched(self, *commands: Command, first: bool = False) -> list[Any]:
-        """The replies to ``commands``, sent with whatever else is waiting, in order (:meth:`_sender`);
-        ``first``: ahead of what waits (the lease renewals: no backlog may let a lease lapse).
+    async def _batched(self, *commands: Command) -> list[Any]:
+        """The replies to ``commands``, sent with whatever else is waiting, in order (:meth:`_sender`).
         Raises Redis's error when the pipeline failed (they are not sent again)."""
         fut: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
-        if first:
-            self._first.append((commands, fut))
-            self._outbox.put_nowait(((), None))  # wakes the sender
-        else:
-            self._outbox.put_nowait((commands, fut))
+        if self._out:
+            self._flush()
+        self._outbox.put_nowait((commands, fut))
         return await fut
 
     async def _sender(self) -> None:
@@ -453,7 +515,6 @@ class Cluster:
             while not self._outbox.empty() and size < PIPELINE_MAX:
                 batch.append(self._outbox.get_nowait())
                 size += len(batch[-1][0])
-            batch[:0], self._first = self._first, []
             while batch:
                 try:
                     async with self.redis.pipeline(transaction=False) as p:
@@ -490,17 +551,33 @@ class Cluster:
             self._presence_due.add(t.id)
             asyncio.ensure_future(self._presence(t))
 
-    async def _presence(self, t: Table) -> None:
-        await asyncio.sleep(0.05)
-        self._presence_due.discard(t.id)
+    def _counts(self, t: Table) -> dict[str, int]:
+        """This process's connections at ``t``: per ``node|seat``, and ``node|w`` its watchers."""
         here = self.hub.conns.get(t.id, set())
-        mine = {f"{self.node}|{s}": sum(1 for c in here if c.seat == s) for s in range(t.players)}
-        mine[f"{self.node}|w"] = sum(1 for c in here if c.seat is None)
+        mine = {f"{self.node}|{s}": 0 for s in range(t.players)}
+        watchers = 0
+        for c in here:
+            if c.seat is None:
+                watchers += 1
+            elif 0 <= c.seat < t.players:
+                mine[f"{self.node}|{c.seat}"] += 1
+        mine[f"{self.node}|w"] = watchers
+        return mine
+
+    async def _presence(self, t: Table) -> None:
+        await asyncio.sleep(PRESENCE_S)
+        told = self._told.get(t.id)
+        watchers = f"{self.node}|w"
+        mine = self._counts(t)
+        if told is not None and told != mine and all(told.get(k) == v for k, v in mine.items() if k != watchers):
+            await asyncio.sleep(WATCHERS_S)  # only the watchers changed: a storm of spectators is told in steps
+        self._presence_due.discard(t.id)
+        self._told[t.id] = mine = self._counts(t)
         key = self.key("online", t.id)
         try:
+            self._queue(t, {"presence": mine})  # sent ahead of these, in the same pipeline
             *_, stored = await self._batched(
-                ("HSET", key, *(x for kv in mine.items() for x in kv)), ("EXPIRE", key, 24 * 3600),
-                ("PUBLISH", self.key("events"), _text({"n": self.node, "t": t.id, "presence": mine})), ("HGETALL", key))
+                ("HSET", key, *(x for kv in mine.items() for x in kv)), ("EXPIRE", key, 24 * 3600), ("HGETALL", key))
             lock = self.hub.locks.get(t.id)
             if lock is not None:  # still held here
                 async with lock:
@@ -536,19 +613,12 @@ class Cluster:
         while True:
             try:
                 async for msg in pubsub.listen():
-                    if msg["type"] != "message" or msg["data"].startswith(self._mine):
+                    if msg["type"] != "message":
                         continue
-                    m = json.loads(msg["data"])
                     if msg["channel"] == mine:
-                        self._received(m)
-                        continue
-                    t = self.hub.tables.get(m["t"])
-                    if t is not None:
-                        if "seq" in m:  # only the owner writes events
-                            self._owners[t.id] = m["n"]
-                        if not self._follow_now(t, m):
-                            self._waiting[t.id] = self._waiting.get(t.id, 0) + 1
-                            asyncio.ensure_future(self._follow_later(t, m))  # in order: the table's lock is FIFO
+                        self._received(json.loads(msg["data"]))
+                    elif not msg["data"].startswith(self._mine):
+                        self._take(msg["data"])
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # noqa: BLE001 - Redis away: subscribe again, then catch up
@@ -561,6 +631,35 @@ class Cluster:
                         await self.follow(t)
                 except Exception as e2:  # noqa: BLE001
                     log.warning("cluster: resubscribe failed: %s", e2)
+
+    def _take(self, batch: str) -> None:
+        """Follow a batch of another process (:meth:`_flush`): the messages of the tables held
+        here, each in order; those of other tables are skipped unparsed."""
+        node, _, rest = batch.partition("\n")
+        lines = rest.split("\n")
+        i, end = 0, len(lines)
+        while i < end:
+            tid, _, head = lines[i][1:].partition(" ")
+            j = i + 1
+            while j < end and lines[j].startswith(">"):
+                j += 1
+            t = self.hub.tables.get(tid)
+            if t is not None:
+                m: dict[str, Any] = json.loads(head)
+                texts: dict[int | None, str] = {}
+                for line in lines[i + 1:j]:
+                    aud, _, text = line[1:].partition(" ")
+                    if aud == "*":
+                        m["notice"] = text
+                    else:
+                        texts[None if aud == "w" else int(aud)] = text
+                m["texts"] = texts
+                if "seq" in m:  # only the owner writes events
+                    self._owners[t.id] = node
+                if not self._follow_now(t, m):
+                    self._waiting[t.id] = self._waiting.get(t.id, 0) + 1
+                    asyncio.ensure_future(self._follow_later(t, m))  # in order: the table's lock is FIFO
+            i = j
 
     async def follow(self, t: Table) -> None:
         """Bring this process's copy of ``t`` up to the database (a table just loaded
@@ -580,6 +679,7 @@ class Cluster:
             pending = t.plan_action(m["seat"], m["action"], m["source"])
         except Exception:  # noqa: BLE001 - out of step: :meth:`_follow` says so and starts again
             return False
+        pending.event.prefill(m["texts"])
         self.hub.install(t, pending)
         return True
 
@@ -624,13 +724,16 @@ class Cluster:
                 if seq <= t.seq:
                     return
                 if seq == t.seq + 1 and m["kind"] == "action":
-                    hub.install(t, t.plan_action(m["seat"], m["action"], m["source"]))
+                    pending = t.plan_action(m["seat"], m["action"], m["source"])
+                    pending.event.prefill(m["texts"])
+                    hub.install(t, pending)
                     return
                 if seq == t.seq + 1:
                     fresh = await self._load(t.id)
                     if fresh is not None and fresh.seq == seq:
                         ev = Event(t.kit, seq, m["kind"], m["data"], fresh.state, m["view"], m["sheet"],
                                    fresh.penalties, pace_of(m.get("pace", m.get("pause"))))
+                        ev.prefill(m["texts"])
                         hub.install(t, Pending(ev, _fields(fresh), _nothing))
                         if t.rematch and m["kind"] == "rematch":
                             await self._rematch_seats(t, t.rematch)

@@ -45,6 +45,10 @@ from .writer import Writer
 log = logging.getLogger("joker.server")
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+ADMIT_AT_ONCE = 16
+"""WebSocket connections admitted at a time (their handshake, and the welcome and
+snapshot or catch-up of :meth:`Hub.attach`): a storm of connects waits its turn
+instead of starving the tables' play (:mod:`.ws`)."""
 
 __all__ = ["Conn", "Hub", "dumps", "error_text"]
 
@@ -74,6 +78,8 @@ class Hub:
         self.cluster: Cluster | None = None
         """Set (before :meth:`start`) when several processes share the tables (:mod:`.cluster`)."""
         self.idling = Idle(self, idle_minutes, abandon_minutes, clock)
+        self.admission = asyncio.Semaphore(ADMIT_AT_ONCE)
+        """Held while a connection is admitted (:data:`ADMIT_AT_ONCE`, :mod:`.ws`)."""
         self._closing = False
 
     # -- lifecycle -----------------------------------------------------------------------------

@@ -196,13 +196,16 @@ class Event:
     everyone); ``state`` the game after the event (its view is rendered per
     audience when ``view``); ``sheet`` asks for the score sheet too;
     ``pace``: the kind of pause before a bot's move after it (:mod:`joker.pace`;
-    ``ENDED`` after a finished trick or bout)."""
+    ``ENDED`` after a finished trick or bout); ``totals``: the game totals when
+    known already (those of the event before, when nothing that scores
+    changed), else worked out when first rendered (:meth:`totals`)."""
 
-    __slots__ = ("seq", "kind", "data", "state", "view", "sheet", "penalties", "pace", "kit", "_cache", "_common")
+    __slots__ = ("seq", "kind", "data", "state", "view", "sheet", "penalties", "pace", "kit", "_cache", "_common",
+                 "_shared", "_totals")
 
     def __init__(self, kit: Kit, seq: int, kind: str, data: dict[str, Any], state: Any = None,
                  view: bool = False, sheet: bool = False, penalties: tuple[dict[str, Any], ...] = (),
-                 pace: Pace = Pace.NORMAL):
+                 pace: Pace = Pace.NORMAL, totals: list[int] | None = None):
         self.kit = kit
         self.seq = seq
         self.kind = kind
@@ -214,13 +217,25 @@ class Event:
         self.pace = pace
         self._cache: dict[int | None, str] = {}
         self._common: dict[str, Any] | None = None
+        self._shared: str | None = None
+        self._totals = totals
+
+    def totals(self) -> list[int] | None:
+        """The game totals after the event (the plug-in's ``totals``; ``None`` without a game state)."""
+        if self._totals is None and self.state is not None:
+            self._totals = self.kit.web.totals(self.state, self.penalties)
+        return self._totals
+
+    def known_totals(self) -> list[int] | None:
+        """The totals if already worked out (for the next event to reuse), else ``None``."""
+        return self._totals
 
     def common(self) -> dict[str, Any]:
         """The audience-independent part of the message."""
         if self._common is None:
             msg: dict[str, Any] = {"type": "event", "seq": self.seq, "kind": self.kind, **self.data}
             if self.state is not None and (self.view or self.sheet):
-                msg["totals"] = self.kit.web.totals(self.state, self.penalties)
+                msg["totals"] = self.totals()
             if self.sheet:
                 msg["sheet"] = self.kit.web.sheet(self.state, self.penalties)
             self._common = msg
@@ -230,15 +245,28 @@ class Event:
         """Drop the cached renderings (memory); :meth:`render` makes them again."""
         self._cache = {}
         self._common = None
+        self._shared = None
+
+    def prefill(self, texts: Mapping[int | None, str]) -> None:
+        """Take renderings made elsewhere (the table's owner, :mod:`.cluster`): ``texts``
+        per audience, exactly what :meth:`render` would make here."""
+        self._cache.update(texts)
 
     def render(self, audience: int | None) -> str:
-        """The event as JSON text for a seat (0-based) or spectators (``None``); cached."""
+        """The event as JSON text for a seat (0-based) or spectators (``None``); cached.
+        The audience-independent part is encoded once; a view is added to it as its last key."""
         text = self._cache.get(audience)
         if text is None:
-            msg = self.common()
+            shared = self._shared
+            if shared is None:
+                shared = self._shared = json.dumps(self.common(), ensure_ascii=False, separators=(",", ":"))
             if self.view:
-                msg = {**msg, "view": self.kit.audience_view(self.state, audience)}
-            text = self._cache[audience] = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+                view = json.dumps(self.kit.audience_view(self.state, audience), ensure_ascii=False,
+                                  separators=(",", ":"))
+                text = f'{shared[:-1]},"view":{view}}}'
+            else:
+                text = shared
+            self._cache[audience] = text
         return text
 
 
@@ -294,6 +322,9 @@ class Table:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.chat_count = 0
         self.abandoned_at: dt.datetime | None = None
+        self._pictures: tuple[Any, Any, Any, list[int], dict[int | None, dict[str, Any]]] | None = None
+        """The last snapshot's game parts, kept while the game and penalties stay the same
+        objects (:meth:`snapshot`): its state, penalties, sheet, totals, and view per audience."""
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -369,9 +400,17 @@ class Table:
         msg: dict[str, Any] = {"type": "snapshot", "seq": self.seq, "table": self.public()}
         if self.state is not None:
             web = self.kit.web
-            msg["view"] = self.kit.audience_view(self.state, audience)
-            msg["sheet"] = web.sheet(self.state, self.penalties)
-            msg["totals"] = web.totals(self.state, self.penalties)
+            pictures = self._pictures
+            if pictures is None or pictures[0] is not self.state or pictures[1] is not self.penalties:
+                # the same game for every audience: the sheet and totals made once, each view once
+                pictures = self._pictures = (self.state, self.penalties, web.sheet(self.state, self.penalties),
+                                             web.totals(self.state, self.penalties), {})
+            views = pictures[4]
+            if audience not in views:
+                views[audience] = self.kit.audience_view(self.state, audience)
+            msg["view"] = views[audience]
+            msg["sheet"] = pictures[2]
+            msg["totals"] = pictures[3]
             if self.state.is_terminal():
                 msg["standings"] = web.standings(msg["totals"])
         msg["timer"] = self.timer_json()
@@ -416,9 +455,9 @@ class Table:
 
     def _event(self, kind: str, data: dict[str, Any], state: Any = None, view: bool = False,
                sheet: bool = False, penalties: tuple[dict[str, Any], ...] | None = None,
-               pace: Pace = Pace.NORMAL) -> Event:
+               pace: Pace = Pace.NORMAL, totals: list[int] | None = None) -> Event:
         return Event(self.kit, self.seq + 1, kind, data, state, view, sheet,
-                     self.penalties if penalties is None else penalties, pace)
+                     self.penalties if penalties is None else penalties, pace, totals)
 
     def _seats_change(self, kind: str, seats: list[Seat], host_seat: int | None = None, **data: Any) -> Pending:
         host = self.host_seat if host_seat is None else host_seat
@@ -556,14 +595,18 @@ class Table:
                                 "source": source}
         updates: dict[str, Any] = {"state": new, "actions": self.actions + 1}
         finish = None
+        sheet = web.sheet_changed(st, new)
+        last = self.log[-1] if self.log else None
+        totals = None  # what scores changed only with the sheet (or a penalty: a new penalties tuple)
+        if not sheet and last is not None and last.state is st and last.penalties is self.penalties:
+            totals = last.known_totals()
         if new.is_terminal():
             totals = web.totals(new, self.penalties)
             data["game_over"] = {"totals": totals, "standings": web.standings(totals)}
             data["table"] = self.public(status=FINISHED, seq=self.seq + 1)
             updates["status"] = FINISHED
             finish = {"totals": totals, "record": web.record_text(self.record(new))}
-        ev = self._event("action", data, new, view=True, sheet=web.sheet_changed(st, new),
-                         pace=web.pace(st, new))
+        ev = self._event("action", data, new, view=True, sheet=sheet, pace=web.pace(st, new), totals=totals)
         number, seq = self.actions, ev.seq
         deal = int(data.get("deal", 1))  # the stored action's deal (a game without deals: 1)
         return Pending(ev, updates,

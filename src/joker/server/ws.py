@@ -2,6 +2,9 @@
 
 The first client message must be ``hello`` (within :data:`HELLO_TIMEOUT`
 seconds); the rest are handled by :meth:`joker.server.hub.Hub.handle`.
+At most :data:`.hub.ADMIT_AT_ONCE` connections are admitted at a time — the
+handshake, then, after the hello, the welcome and the snapshot (or the missed
+events): a storm of connections waits its turn, the tables' play goes on.
 Every message is first checked against the connection's rate limit, then
 parsed by :func:`joker.server.protocol.parse_message`; a refused message gets
 an ``error`` naming the problem and changes nothing.  A connection whose
@@ -33,8 +36,9 @@ async def _next_text(ws: WebSocket) -> str | None:
 
 async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
     """Run one client connection to table ``table_id`` until it closes."""
-    await ws.accept()
-    t = await hub.get(table_id)
+    async with hub.admission:
+        await ws.accept()
+        t = await hub.get(table_id)
     if t is None:
         r = TableRefusal("table_no_table", id=table_id[:20])
         await ws.send_text(error_text("no_table", str(r), refusal=r))
@@ -72,7 +76,8 @@ async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
                 await ws.send_text(item)
 
         sender = asyncio.ensure_future(send_loop())
-        await hub.attach(conn, t, hello.get("token"), hello.get("since"))
+        async with hub.admission:
+            await hub.attach(conn, t, hello.get("token"), hello.get("since"))
         while not conn.closed:
             text = await _next_text(ws)
             if not limit.allow():
