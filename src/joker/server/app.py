@@ -38,6 +38,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from pydantic import BaseModel, Field
 from swagger_ui_bundle import swagger_ui_path
@@ -57,7 +58,7 @@ from .plugin import WebPlugin, kit
 from .safejson import script_json
 from .store import Store
 from .table import Options, TableError, TableRefusal
-from .validation import invalid_response
+from .validation import error_json, invalid_response
 from .ws import serve_socket
 
 HERE = Path(__file__).parent
@@ -238,15 +239,30 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
 
     # -- errors ---------------------------------------------------------------------------------
     def refusal_json(request: Request, status: int, code: str, **params: Any) -> JSONResponse:
-        """``status`` with ``error``: the ``web`` catalogue's ``table_<code>`` text
-        (:class:`.TableRefusal`) in the request's language, and its ``code``."""
-        r = TableRefusal(f"table_{code}", **params)
-        return JSONResponse({"error": message(r, lang_of(request), "web"), "code": r.code}, status_code=status)
+        """``status`` with ``{"error", "code", …params}``: the ``web`` catalogue's
+        ``table_<code>`` text (:class:`.TableRefusal`) in the request's language (:func:`.validation.error_json`)."""
+        return error_json(request, status, TableRefusal(f"table_{code}", **params))
 
     @app.exception_handler(TableError)
     async def _table_error(request: Request, e: TableError) -> JSONResponse:
-        text = e.message if e.refusal is None else message(e.refusal, lang_of(request), "web")
-        return JSONResponse({"error": text, "code": e.code}, status_code=400)
+        """400: a table's refusal, ``code`` its text's code (``table_seat_taken``, an engine's
+        refusal…), ``kind`` the kind of problem (``seat``, ``name``…)."""
+        return error_json(request, 400, e.refusal if e.refusal is not None else e, kind=e.kind)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:
+        """An HTTP error of the framework (no such path, a method the path does not take)
+        in the request's language: ``{"error", "code", "detail"}`` (``detail`` FastAPI's own)."""
+        tr = Tr(lang_of(request), "web")
+        path = request.url.path[:100]
+        if e.status_code == 404:
+            code, text = "not_found", tr("http_not_found", path=path)
+        elif e.status_code == 405:
+            code, text = "method_not_allowed", tr("http_method_not_allowed", path=path, method=request.method)
+        else:
+            code, text = "http_error", tr("http_error", status=e.status_code)
+        return JSONResponse({"error": text, "code": code, "detail": e.detail}, status_code=e.status_code,
+                            headers=getattr(e, "headers", None))
 
     @app.exception_handler(keeper.KeeperRefusal)
     async def _keeper_refusal(request: Request, e: keeper.KeeperRefusal) -> JSONResponse:
@@ -254,7 +270,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
 
     @app.exception_handler(LedgerError)
     async def _ledger_error(request: Request, e: LedgerError) -> JSONResponse:
-        return JSONResponse({"error": message(e, lang_of(request), "web")}, status_code=400)
+        return error_json(request, 400, e)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, e: RequestValidationError) -> JSONResponse:
@@ -353,7 +369,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         try:
             r = kit(game).game.parse_rules(text[:400])
         except JokerError as e:
-            return JSONResponse({"error": message(e, lang_of(request), "web"), "code": e.code}, status_code=400)
+            return error_json(request, 400, e)
         return {"rules": str(r), "players": r.players}
 
     @app.get("/api/tables/{table_id}")
@@ -412,7 +428,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             game, record = records.parse(text)
             return kit(game.name).web.replay_json(record)
         except JokerError as e:
-            return JSONResponse({"error": message(e, lang_of(request), "web"), "code": e.code}, status_code=500)
+            return error_json(request, 500, e)
 
     async def _no_analysis(request: Request, table_id: str) -> JSONResponse | None:
         """The refusal for a table whose game has no double-dummy analysis, else ``None``."""

@@ -75,9 +75,9 @@ class KeeperRefusal(Exception):
 
 
 def refusal_json(request: Request, e: KeeperRefusal) -> JSONResponse:
-    """``e`` as the answer: ``{"error": text in the request's language, "code"}``."""
+    """``e`` as the answer: ``{"error": text in the request's language, "code", …params}``."""
     text = Tr(lang_of(request), "web")(e.code, **e.params)
-    return JSONResponse({"error": text, "code": e.code}, status_code=e.status)
+    return JSONResponse({**e.params, "error": text, "code": e.code}, status_code=e.status)
 
 
 def _same_host(origin: str, host: str) -> bool:
