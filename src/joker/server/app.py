@@ -48,7 +48,7 @@ from joker.bots import offered
 from joker.errors import JokerError
 from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
-from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message, seat_names
+from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, seat_names
 from joker.rulestring import rules_label
 from . import cluster, keeper
 from .access import LOOPBACK_HOSTS

@@ -39,7 +39,7 @@ import segno
 
 from .conns import dumps, presence
 from .protocol import RateLimit
-from .table import HUMAN, Table, TableError, TableRefusal, clean_name, one_line, refused
+from .table import HUMAN, Table, TableRefusal, clean_name, one_line, refused
 from .tokens import new_nonce
 
 if TYPE_CHECKING:
