@@ -58,7 +58,7 @@ from .plugin import WebPlugin, kit
 from .safejson import script_json
 from .store import Store
 from .table import Options, TableError, TableRefusal
-from .validation import error_json, invalid_response
+from .validation import ERRORS, error_json, invalid_response
 from .ws import serve_socket
 
 HERE = Path(__file__).parent
@@ -102,6 +102,18 @@ def app_from_env() -> FastAPI:
                       freeze_gc=True,
                       keeper_key=os.environ.get("JOKER_KEEPER_KEY") or None,
                       allowed_hosts=hosts.split(",") if hosts else LOOPBACK_HOSTS)
+
+
+TAGS = [
+    {"name": "tables", "description": "Tables to play at: the lobby, a new table, a seat at one."},
+    {"name": "finished games", "description": "A finished game's record, replay and double-dummy analysis."},
+    {"name": "rules", "description": "Rules strings checked and put in their canonical form."},
+    {"name": "scorekeeper", "description": "The sheet of a game played with real cards (`joker ledger` on the web)."},
+    {"name": "service", "description": "The server itself."},
+]
+"""The API's groups of operations (``/api/docs``); the HTML pages are not in the schema."""
+
+
 
 
 class JoinTable(BaseModel):
@@ -180,7 +192,11 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             led.close()
 
     app = FastAPI(title="Joker", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  openapi_url="/api/openapi.json")
+                  openapi_url="/api/openapi.json", openapi_tags=TAGS,
+                  description="The JSON API of `joker serve`; the tables are played over the WebSocket "
+                              "`/ws/{table}` (`joker.server.protocol`).  Every refusal is "
+                              "`{\"error\": text, \"code\": code, …params}`, said in the request's language "
+                              "(`?lang=en|ru`, else the language cookie, else `Accept-Language`).")
     app.state.keeper_key = keeper_key or None
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -277,27 +293,27 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         return invalid_response(request, e)
 
     # -- pages ----------------------------------------------------------------------------------
-    @app.get("/", response_class=HTMLResponse)
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby(request: Request) -> HTMLResponse:
         k = kit(registry.DEFAULT)
         return page(request, "lobby.html",
                     js={**k.web.lobby_data(), "bots": offered(k.game.name), "tables": lobby_tables(request),
                         "games": lobby_games()})
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
         t = await hub_of(request).get(table_id)
         if t is None:
             return page(request, "notfound.html", 404, what=table_id)
         return page(request, t.kit.web.table_template, web=t.kit.web, table=t.public(), js={"table": t.public()})
 
-    @app.get("/games", response_class=HTMLResponse)
+    @app.get("/games", response_class=HTMLResponse, include_in_schema=False)
     async def games_page(request: Request) -> HTMLResponse:
         hub = hub_of(request)
         games = await hub.db(hub.store.finished, 200)
         return page(request, "games.html", games=games)
 
-    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    @app.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def replay_page(request: Request, table_id: str) -> HTMLResponse:
         hub = hub_of(request)
         text = await hub.db(hub.store.record_text, table_id)
@@ -313,14 +329,14 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
                     js={"replay": replay, "table_id": table_id,
                         "analysis": await _analysis_status(request, table_id) if web.analysis else dict(NONE)})
 
-    @app.get("/keeper", response_class=HTMLResponse)
+    @app.get("/keeper", response_class=HTMLResponse, include_in_schema=False)
     def keeper_page(request: Request) -> HTMLResponse:
         led: Ledger = request.app.state.ledger
         return page(request, "keeper.html",
                     js={"keeper": keeper.overview(led, lang_of(request)), "presets": keeper.presets_for_keeper(),
                         "keeper_key": bool(request.app.state.keeper_key)})
 
-    @app.get("/keeper/game/{gid}", response_class=HTMLResponse)
+    @app.get("/keeper/game/{gid}", response_class=HTMLResponse, include_in_schema=False)
     def keeper_game_page(request: Request, gid: int) -> HTMLResponse:
         led: Ledger = request.app.state.ledger
         if gid not in led.games():
@@ -330,7 +346,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
                         "infringements": keeper.infringements(lang_of(request)),
                         "keeper_key": bool(request.app.state.keeper_key)})
 
-    @app.get("/lang/{code}")
+    @app.get("/lang/{code}", include_in_schema=False)
     async def set_lang(request: Request, code: str, next: str = "/") -> Response:
         if not next.startswith("/") or next.startswith("//"):
             next = "/"
@@ -339,7 +355,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             r.set_cookie(COOKIE, code, max_age=3600 * 24 * 365, samesite="lax")
         return r
 
-    @app.get("/healthz")
+    @app.get("/healthz", tags=["service"], summary="Whether the server is up and its bots ready", responses=ERRORS)
     async def health(request: Request) -> dict[str, Any]:
         """Up; ``bots_ready``: the bots' compiled code is loaded (:mod:`.botplay`; until then
         the bots that need it wait, and loading it holds this process a few seconds)."""
@@ -347,20 +363,20 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         return {"status": "ok", "bots_ready": hub is not None and hub.bots.ready.is_set()}
 
     # -- API ----------------------------------------------------------------------------------------
-    @app.get("/api/tables")
+    @app.get("/api/tables", tags=["tables"], summary="The open tables (the lobby)", responses=ERRORS)
     async def api_tables(request: Request) -> list[dict[str, Any]]:
         """The public tables waiting or playing, newest first; ``rules_label``: the rules
         said in the request's language (``Accept-Language`` or the language cookie)."""
         return lobby_tables(request)
 
-    @app.post("/api/tables")
+    @app.post("/api/tables", tags=["tables"], summary="Create a table", responses=ERRORS)
     async def api_create(request: Request, body: CreateTable) -> dict[str, Any]:
         opts = Options(body.turn_seconds, body.stalling_dot, body.public, body.fill_bot or "", body.spectator_chat)
         t, seat, token = await hub_of(request).create_table(body.rules, body.seats, body.name, body.host_seat,
                                                             opts, body.seed, body.game)
         return {"table": t.id, "seat": seat, "token": token, "url": f"/t/{t.id}"}
 
-    @app.get("/api/rules")
+    @app.get("/api/rules", tags=["rules"], summary="Check a rules string: its canonical form", responses=ERRORS)
     async def api_rules(request: Request, game: str = registry.DEFAULT, text: str = "") -> Any:
         """The canonical form of the rules string ``text`` of ``game`` and its number of
         players, ``{"rules", "players"}``; 400 with ``error`` naming the problem in the
@@ -372,14 +388,14 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             return error_json(request, 400, e)
         return {"rules": str(r), "players": r.players}
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", tags=["tables"], summary="A table's public state", responses=ERRORS)
     async def api_table(request: Request, table_id: str) -> Any:
         t = await hub_of(request).get(table_id)
         if t is None:
             return refusal_json(request, 404, "no_table", id=table_id[:20])
         return t.public()
 
-    @app.post("/api/tables/{table_id}/join")
+    @app.post("/api/tables/{table_id}/join", tags=["tables"], summary="Take a seat at a waiting table", responses=ERRORS)
     async def api_join(request: Request, table_id: str, body: JoinTable) -> Any:
         hub = hub_of(request)
         t = await hub.get(table_id)
@@ -411,7 +427,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     async def _analysis_record(request: Request, table_id: str) -> str | JSONResponse:
         return await _finished_record(request, table_id, 409, "analysis_unfinished")
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", tags=["finished games"], summary="Download a finished game's record", responses=ERRORS)
     async def api_record(request: Request, table_id: str) -> Response:
         text = await _finished_record(request, table_id)
         if isinstance(text, JSONResponse):
@@ -419,7 +435,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         return Response(text, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="joker-{table_id}.json"'})
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", tags=["finished games"], summary="A finished game's replay", responses=ERRORS)
     async def api_replay(request: Request, table_id: str) -> Any:
         text = await _finished_record(request, table_id)
         if isinstance(text, JSONResponse):
@@ -437,7 +453,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             return refusal_json(request, 404, "no_analysis", game=t.game)
         return None
 
-    @app.get("/api/tables/{table_id}/analysis")
+    @app.get("/api/tables/{table_id}/analysis", tags=["finished games"], summary="A finished game's double-dummy analysis", responses=ERRORS)
     async def api_analysis(request: Request, table_id: str) -> Any:
         """The double-dummy analysis of a finished game: ``{status: none|running|done|failed,
         preparing, done, total (deals), analysis, error}``; ``preparing``: still running, the
@@ -453,7 +469,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
                 return text
         return status
 
-    @app.post("/api/tables/{table_id}/analysis")
+    @app.post("/api/tables/{table_id}/analysis", tags=["finished games"], summary="Start the double-dummy analysis", responses=ERRORS)
     async def api_analyse(request: Request, table_id: str) -> Any:
         """Start the double-dummy analysis of a finished game (once: a stored one is
         returned, a running one joined); answers like the GET, 202 while it runs."""

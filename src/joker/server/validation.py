@@ -21,16 +21,50 @@ this API carries, so the pages show it as they show any other
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from joker.errors import JokerError
 from joker.i18n import Tr, lang_of, message
 
 from .conns import said
+
+class ErrorBody(BaseModel):
+    """A refusal: ``error`` said in the request's language, ``code`` its catalogue code
+    (``invalid_request`` for a body the API cannot read), and the params the text names."""
+
+    model_config = {"extra": "allow"}
+
+    error: str
+    code: Optional[str] = None
+
+
+class InvalidBody(ErrorBody):
+    """A request the API cannot read (:mod:`.validation`): ``code`` ``invalid_request``, ``fields`` the
+    fields named, ``detail`` FastAPI's list of problems, each ``msg`` in the request's language."""
+
+    fields: list[str] = []
+    detail: list[dict[str, Any]] = []
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "Refused: `error` says why, `code` names it"},
+    404: {"model": ErrorBody, "description": "No such table"},
+    422: {"model": InvalidBody, "description": "A field missing or of the wrong type: `error` names it"},
+}
+"""The refusals the API's operations may answer, for the OpenAPI schema (``/api/docs``)."""
+
+
+KEEPER_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    401: {"model": ErrorBody, "description": "The keeper key is missing or wrong"},
+    403: {"model": ErrorBody, "description": "A write from another site, or not sent as JSON"},
+}
+"""The scorekeeper's refusals (:mod:`.keeper`): the API's, and its write guard's."""
 
 RESERVED = ("error", "code")
 """Keys of an error body that a refusal's params never overwrite."""
