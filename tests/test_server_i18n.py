@@ -179,3 +179,22 @@ def test_a_deal_summary_refusal_is_coded_with_plurals():
     with pytest.raises(IllegalActionError) as ei:
         st.apply_summary(0, [0, 3, 0, 0], [1, 1, 0, 0])
     assert message(ei.value, "ru") == "раздача 1 (2 карты): заказ места 2 — 3; заказ — от 0 до 2"
+
+
+def test_a_russian_durak_player_gets_the_durak_engines_refusals_in_russian(tmp_path):
+    import re
+
+    from joker.i18n import catalogue
+
+    with serve(_app(tmp_path)) as tc:
+        t = create(tc, "durak(players=2)", ["human", "bot:random"], game="durak", seed="dr1", name="Аня")
+        ann = LangClient(tc, t["table"], t["token"], lang="ru")
+        ann.until(lambda m: m["type"] == "snapshot")
+        ann.send({"type": "start"})
+        ann.until(lambda m: m["type"] == "event" and m["kind"] == "start")
+        if ann.view["current"] != ann.seat:
+            ann.until(lambda m: ann.view["current"] == ann.seat)
+        ann.send({"type": "act", "action": "take"})  # she attacks: there is nothing to take
+        e = _error(ann)
+        assert e["code"] == "illegal" and re.search("[а-я]", e["message"]) and "defend" not in e["message"]
+        assert e["message"] == catalogue("durak").text(e["reason"], "ru", ("you", "web")).format(**e["params"])
