@@ -51,13 +51,13 @@ from pydantic import BaseModel, Field
 
 from joker.ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
 from joker.ledger import regulation as reg
-from joker.i18n import Tr, lang_of, message
+from joker.i18n import Tr, lang_of
 from joker.rulestring import rules_label
 from joker.ledger.lines import cup_text, penalty_text, redeal_reason_text
 from joker.ledger.values import CurrentDeal
 from joker.games.joker.rules import PRESETS, Rules, parse_rules
 from joker.games.joker.web import sheet_json
-from .validation import KEEPER_ERRORS
+from .validation import KEEPER_ERRORS, error_json
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -271,13 +271,12 @@ class DayReopen(BaseModel):
     date: Optional[dt.date] = None
 
 
-def _bad(request: Request, e: LedgerError | str, status: int = 400) -> JSONResponse:
-    """The refusal as JSON: ``error`` in the request's language (a ledger error
-    said from its code; a text as given), and ``tied`` when the keeper must pick."""
-    body: dict[str, Any] = {"error": e if isinstance(e, str) else message(e, lang_of(request), "web")}
+def _bad(request: Request, e: LedgerError, status: int = 400) -> JSONResponse:
+    """The refusal as JSON (:func:`.validation.error_json`): ``error`` in the request's
+    language, ``code`` the ledger's code and its params, and ``tied`` when the keeper must pick."""
     if isinstance(e, KeeperDecisionNeeded):
-        body["tied"] = list(e.tied)
-    return JSONResponse(body, status_code=status)
+        return error_json(request, status, e, tied=list(e.tied))
+    return error_json(request, status, e)
 
 
 def _call(request: Request, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | JSONResponse:
@@ -291,7 +290,7 @@ def _call(request: Request, fn: Callable[P, T], *args: P.args, **kwargs: P.kwarg
 def _game_or_error(request: Request, led: Ledger, gid: int) -> JSONResponse | None:
     """The 404 answer when the ledger has no game ``gid``, else ``None``."""
     if gid not in led.games():
-        return _bad(request, Tr(lang_of(request), "web")("keeper_no_game", id=gid), 404)
+        return refusal_json(request, KeeperRefusal(404, "keeper_no_game", id=str(gid)))
     return None
 
 
@@ -463,7 +462,7 @@ def chart_cup(request: Request, season: Optional[int] = None) -> Any:
 
     s = cup_season(_ledger(request), season or dt.date.today().year)
     if not s.dates:
-        return _bad(request, Tr(lang_of(request), "web")("keeper_no_cup_points"), 404)
+        return refusal_json(request, KeeperRefusal(404, "keeper_no_cup_points"))
     return Response(_chart(cup_chart, s, suffix=".svg", lang=lang_of(request)), media_type="image/svg+xml")
 
 
