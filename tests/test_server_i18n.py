@@ -20,6 +20,8 @@ from joker.errors import IllegalActionError, RulesError
 from joker.i18n import message, say
 from joker.server import create_app
 from joker.server.table import TableError, refused
+from test_cluster_support import cluster, redis_url  # noqa: F401 - fixtures
+from test_ledger_support import pg_url  # noqa: F401 - the fixture
 from test_server_support import Client, create, join, mover, play_one, serve, start_game
 
 
@@ -198,3 +200,45 @@ def test_a_russian_durak_player_gets_the_durak_engines_refusals_in_russian(tmp_p
         e = _error(ann)
         assert e["code"] == "illegal" and re.search("[а-я]", e["message"]) and "defend" not in e["message"]
         assert e["message"] == catalogue("durak").text(e["reason"], "ru", ("you", "web")).format(**e["params"])
+
+
+def test_a_cluster_says_the_owners_refusals_in_the_askers_language(request):
+    """Two ``joker serve`` processes (PostgreSQL + Redis): a join refused by the owner comes back
+    to the other process as code and params and is said there in the request's language; a
+    Russian socket on the other process gets the owner's refusal in Russian (its language travels
+    with the forwarded message)."""
+    import json as _json
+    import urllib.error
+    import urllib.request
+
+    start = request.getfixturevalue("cluster")
+    from test_cluster_support import TIMEOUT, WsClient
+
+    a, b = start(2)
+    t = a.post("/api/tables", {"name": "Аня", "rules": "bus-angeles(schedule='1')", "seats": ["human", "human",
+                                                                                            "bot", "bot"]})
+    req = urllib.request.Request(f"{b.base}/api/tables/{t['table']}/join?lang=ru", _json.dumps({"name": "аня"}).encode(),
+                                 {"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as ei:
+        urllib.request.urlopen(req, timeout=TIMEOUT)
+    body = _json.loads(ei.value.read())
+    assert ei.value.code == 400 and body["code"] == "table_name_taken" and body["kind"] == "name"
+    assert body["error"] == "Аня уже сидит за этим столом (место 1): выберите другое имя"
+    bob_token = b.post(f"/api/tables/{t['table']}/join", {"name": "Боря"})["token"]
+
+    class RuClient(WsClient):
+        def __init__(self, at: Any, table: str, token: str) -> None:
+            from websockets.sync.client import connect
+
+            self._open(connect(f"{at.ws_base}/ws/{table}?lang=ru", open_timeout=TIMEOUT, max_queue=None),
+                       table, token, None, "Боря")
+
+    bob = RuClient(b, t["table"], bob_token)
+    try:
+        bob.of("snapshot")
+        bob.send({"type": "start"})  # not the host: refused by the owner, a
+        e = bob.of("error")
+        assert (e["code"], e["reason"]) == ("host", "table_host_starts")
+        assert e["message"] == "начинает игру только хозяин стола (Аня)"
+    finally:
+        bob.close()
