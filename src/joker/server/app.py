@@ -17,10 +17,14 @@ Only the hosts the app is configured for are served (Starlette's
 ``TrustedHostMiddleware``; a request or socket with another ``Host`` header is
 answered 400 "Invalid host header"), so a DNS-rebinding page cannot talk to a
 server on the loopback.  The scorekeeper's writes are guarded
-(:func:`.keeper.write_guard`).  A request the API cannot read (a field
-missing or of the wrong type) answers 422 in the request's language
-(:mod:`.validation`); every other refusal is ``{"error", …}`` with 400,
-403 or 404, also in the request's language where the error is coded.
+(:func:`.keeper.write_guard`).  Every refusal is ``{"error": text, "code":
+code, …params}`` in the request's language (``?lang=``, else the language
+cookie, else ``Accept-Language``; :mod:`.validation`): a request the API
+cannot read (a field missing or of the wrong type) answers 422 with ``code``
+``invalid_request`` naming the field; a table's refusal 400 (its
+``table_…`` code, ``kind``), no such table or path 404, a method a path does
+not take 405.  ``/api/docs`` groups the operations under :data:`TAGS`; the
+HTML pages are not in the schema.
 """
 
 from __future__ import annotations
