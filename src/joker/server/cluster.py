@@ -71,7 +71,7 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping
 from joker.i18n import DEFAULT
 from joker.pace import of as pace_of
 from . import social
-from .conns import Conn, dumps
+from .conns import Conn, dumps, error_text
 from .store import StoredTable
 from .table import FINISHED, PLAYING, Event, Pending, Table, TableError, TableRefusal, refused
 
