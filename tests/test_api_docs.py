@@ -30,3 +30,25 @@ def test_the_api_docs_page_lists_every_operation(server, browser):  # noqa: F811
     assert "Unable to render" not in page.content()
     assert outside == [] and errors == []
     ctx.close()
+
+
+def test_the_api_is_grouped_by_tag_with_summaries_and_no_html_page(tmp_path):
+    """``/api/docs`` groups the operations under a few tags, each with a summary and its
+    refusal body documented; the HTML pages (the lobby, a table, the language switch…) are
+    not API operations and are left out of the schema."""
+    from joker.server import create_app
+
+    schema = create_app(str(tmp_path / "d.db")).openapi()
+    tags = [t["name"] for t in schema["tags"]]
+    assert tags == ["tables", "finished games", "rules", "scorekeeper", "service"]
+    ops = [(m, p, op) for p, v in schema["paths"].items() for m, op in v.items() if m in METHODS]
+    for m, p, op in ops:
+        assert len(op.get("tags", [])) == 1 and op["tags"][0] in tags, (m, p)
+        assert op.get("summary") and not op["summary"].startswith(("Api ", "Get ", "Post ")), (m, p)  # not made up from the function
+        assert op["responses"]["400"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody"), (m, p)
+    for page in ("/", "/t/{table_id}", "/games", "/replay/{table_id}", "/keeper", "/keeper/game/{gid}", "/lang/{code}",
+                 "/api/docs"):
+        assert page not in schema["paths"], page
+    assert {t for _, _, op in ops for t in op["tags"]} == set(tags)
+    assert schema["paths"]["/api/tables"]["post"]["responses"]["422"]["content"]["application/json"]["schema"][
+        "$ref"].endswith("/InvalidBody")

@@ -64,7 +64,7 @@ def test_the_socket_sends_a_malformed_actions_code_and_the_page_gets_its_catalog
 
     with pytest.raises(InvalidNotationError) as ei:
         parse_action("b99")
-    sent = json.loads(error_text("notation", str(ei.value), "act", ei.value))
+    sent = json.loads(error_text("notation", ei.value, "act"))
     assert sent == {"type": "error", "code": "notation", "message": "bid too large: 'b99'", "about": "act",
                     "reason": "action_bid_too_large", "params": {"text": "b99"}}
     notation = set(catalogue("notation").texts["en"])
@@ -81,14 +81,16 @@ def test_an_unknown_game_or_table_is_said_in_the_requests_language(tmp_path) -> 
         body = {"game": "chess", "rules": "x", "seats": ["human", "bot"], "name": "Аня"}
         r = tc.post("/api/tables", json=body)
         assert (r.status_code, r.json()["error"]) == (400, f"unknown game 'chess'; games: {games}")
-        assert tc.get("/api/tables/nosuch").json() == {"error": "there is no table 'nosuch'", "code": "table_no_table"}
+        assert tc.get("/api/tables/nosuch").json() == {"error": "there is no table 'nosuch'", "code": "table_no_table",
+                                                          "id": "nosuch"}
         tc.cookies.set("joker_lang", "ru")
         r = tc.post("/api/tables", json=body)
         assert (r.status_code, r.json()["error"]) == (400, f"нет игры 'chess'; игры: {games}")
         r = tc.get("/api/tables/nosuch")
-        assert (r.status_code, r.json()) == (404, {"error": "нет стола 'nosuch'", "code": "table_no_table"})
+        assert (r.status_code, r.json()) == (404, {"error": "нет стола 'nosuch'", "code": "table_no_table", "id": "nosuch"})
         r = tc.get("/api/rules", params={"game": "chess", "text": "x"})
-        assert (r.status_code, r.json()) == (400, {"error": f"нет игры 'chess'; игры: {games}", "code": "unknown_game"})
+        assert (r.status_code, r.json()) == (400, {"error": f"нет игры 'chess'; игры: {games}", "code": "unknown_game",
+                                                 "name": "chess", "games": games})
         # a table not finished: its record is not published yet
         t = tc.post("/api/tables", json={"rules": "bus-angeles", "seats": ["human"] * 4, "name": "Аня"}).json()
         r = tc.get(f"/api/tables/{t['table']}/record")
@@ -209,7 +211,7 @@ def test_a_bad_seat_link_is_said_by_the_page_in_its_language() -> None:
 
     with pytest.raises(TokenError) as ei:
         verify(b"key", "abc.x.nonce.mac")  # the seat is not a number
-    sent = json.loads(error_text("bad_token", str(ei.value), "hello", ei.value))
+    sent = json.loads(error_text("bad_token", ei.value, "hello"))
     assert (sent["message"], sent["reason"], sent["params"]) == (
         "the seat token is malformed; you are watching", "table_token_malformed", {})
     assert message(ei.value, "ru") == "ссылка на место испорчена; вы смотрите игру"

@@ -70,7 +70,8 @@ def test_the_rules_check_answers_in_the_pages_language(tmp_path) -> None:
     with serve(create_app(str(tmp_path / "r.db"), bot_delay=0)) as tc:
         def check(game: str, text: str, **headers: str) -> tuple[int, dict[str, str]]:
             r = tc.get("/api/rules", params={"game": game, "text": text}, headers=headers)
-            return r.status_code, r.json()
+            body = r.json()  # a refusal also carries its params (below)
+            return r.status_code, body if r.status_code == 200 else {"error": body["error"], "code": body["code"]}
 
         assert check("joker", "camp(players=9)", **{"Accept-Language": "ru-RU,ru;q=0.9"}) == (400, {
             "error": "раздача 7 расписания: 9 игрокам по 7 карт, а в колоде всего 54 карты (52 карты и два джокера)",
@@ -86,6 +87,8 @@ def test_the_rules_check_answers_in_the_pages_language(tmp_path) -> None:
         assert check("durak", "durak(games=x)") == (400, {
             "error": "неверное значение поля правил games: 'x'", "code": "bad_value"})
         assert check("joker", "camp(players=5)") == (200, {"rules": "camp(players=5)", "players": 5})
+        refusal = tc.get("/api/rules", params={"game": "joker", "text": "camp(players=9)", "lang": "en"}).json()
+        assert (refusal["code"], refusal["players"], refusal["deal"], refusal["n"]) == ("deal_size", 9, 7, 54)
 
 
 def test_a_request_the_api_cannot_read_is_422_naming_the_field_in_its_language(tmp_path) -> None:
@@ -103,7 +106,8 @@ def test_a_request_the_api_cannot_read_is_422_naming_the_field_in_its_language(t
         assert r.json() == {
             "detail": [{"loc": ["body", "name"], "msg": "at most 100 characters", "type": "string_too_long"},
                        {"loc": ["body", "seats"], "msg": "at least 2 items", "type": "too_short"}],
-            "error": "name: at most 100 characters; seats: at least 2 items"}
+            "error": "name: at most 100 characters; seats: at least 2 items", "code": "invalid_request",
+            "fields": ["name", "seats"]}
         tc.cookies.set("joker_lang", "ru")
         r = tc.post("/api/tables", json=body)
         assert r.status_code == 422

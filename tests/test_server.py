@@ -142,12 +142,13 @@ def test_an_illegal_card_and_malformed_messages_get_errors_and_change_nothing(tm
             assert m["message"]
         # the illegal card names the rule
         errs = c.of_type("error")
-        assert "does not hold" in errs[2]["message"]
+        assert "you do not hold" in errs[2]["message"]  # said to the player who acted (the "you" variant)
         # with its reason code, so a Russian page says it in Russian (joker.games.joker.refusals)
+        from joker.i18n import catalogue
         from joker.i18n.refusals import TEXTS
 
         assert errs[2]["reason"] == "not_held" and errs[2]["params"]["action"] == cases[2][0]["action"]
-        assert TEXTS["en"]["not_held"].format(**errs[2]["params"]) == errs[2]["message"]
+        assert catalogue("refusals").text("not_held", "en", ("you", "web")).format(**errs[2]["params"]) == errs[2]["message"]
         assert "нет карты" in TEXTS["ru"]["not_held"].format(**errs[2]["params"])
         # a malformed action: the notation catalogue's code (joker.i18n.notation), said by the page
         from joker.i18n.notation import TEXTS as NOTATION

@@ -493,8 +493,8 @@ def test_messages_are_checked_before_anything_reads_them():
     for text, code, words in [
         ("[1]", "malformed", "JSON object"),
         ('{"type": "act", "action": "AH", "x": 1}', "malformed", "unknown field"),
-        ('{"type": "vote", "seat": true}', "malformed", "must be int"),
-        ('{"type": "hello", "token": 5}', "malformed", "str or null"),
+        ('{"type": "vote", "seat": true}', "malformed", "must be a whole number"),
+        ('{"type": "hello", "token": 5}', "malformed", "text or null"),
         ("x" * (MAX_MESSAGE + 1), "too_large", "limit is 2048"),
         (None, "malformed", "text frames"),
     ]:

@@ -361,7 +361,7 @@ def test_a_cluster_follows_events_with_the_old_pause_key_and_the_new_pace(tmp_pa
             async with a.locks[t.id]:
                 ev = await a.commit(t, plan(0))
             m = {"n": "elsewhere", "t": t.id, "seq": ev.seq, "kind": ev.kind, "data": ev.data, "view": ev.view,
-                 "sheet": ev.sheet, **sent}
+                 "sheet": ev.sheet, "texts": {}, **sent}  # no audience rendered by the owner: rendered here
             await b.cluster._follow(copy, m)
             assert copy.seq == ev.seq and copy.log[-1].pace is expected
         await b.cluster.redis.aclose()

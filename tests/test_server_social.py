@@ -315,17 +315,17 @@ def test_the_toy_game_has_chat_seat_links_and_a_rematch_too(tmp_path):
 
 MALFORMED = [  # (frame, who sends it, the error code, words of its message)
     ('{"type":"chat"}', "ann", "malformed", "needs the field 'text'"),
-    ('{"type":"chat","text":["hi"]}', "ann", "malformed", "field 'text' of a 'chat' message must be str"),
+    ('{"type":"chat","text":["hi"]}', "ann", "malformed", "field 'text' of a 'chat' message must be text"),
     ('{"type":"chat","text":"hi","name":5}', "ann", "malformed", "field 'name'"),
-    ('{"type":"chat","text":"hi","to":1}', "ann", "malformed", "unknown field(s) in a 'chat' message: to"),
+    ('{"type":"chat","text":"hi","to":1}', "ann", "malformed", "unknown field in a 'chat' message: to"),
     ('{"type":"chat","text":"\\ud800"}', "ann", "malformed", "lone surrogate"),  # refused for every message type
-    ('{"type":"react","reaction":null}', "ann", "malformed", "must be str"),
+    ('{"type":"react","reaction":null}', "ann", "malformed", "must be text"),
     ('{"type":"react","reaction":"' + "r" * 100 + '"}', "ann", "chat_reaction", "unknown reaction"),
-    ('{"type":"chat_setting","spectators":true}', "ann", "malformed", "must be str"),
+    ('{"type":"chat_setting","spectators":true}', "ann", "malformed", "must be text"),
     ('{"type":"chat_setting","spectators":"read"}', "spec", "spectator", "take a seat"),
-    ('{"type":"seat_link","seat":1}', "ann", "malformed", "unknown field(s) in a 'seat_link' message: seat"),
+    ('{"type":"seat_link","seat":1}', "ann", "malformed", "unknown field in a 'seat_link' message: seat"),
     ('{"type":"renew_link"}', "spec", "spectator", "take a seat first"),
-    ('{"type":"rematch","table":"x"}', "ann", "malformed", "unknown field(s) in a 'rematch' message: table"),
+    ('{"type":"rematch","table":"x"}', "ann", "malformed", "unknown field in a 'rematch' message: table"),
     ('{"type":"rematch"}', "bob", "not_over", "when the game is over"),
 ]
 

@@ -3,7 +3,8 @@
 The terminal commands take ``--lang``, defaulting to ``$JOKER_LANG``
 (:data:`ENV_LANG`), else English.  The web app speaks the ``joker_lang``
 cookie's language when set (the EN/RU switch sets it), else the best match of
-the browser's ``Accept-Language``, else English (:func:`negotiate`).
+the browser's ``Accept-Language``, else English (:func:`negotiate`); an API
+call or a WebSocket may name its language with ``?lang=`` (:func:`lang_of`).
 """
 
 from __future__ import annotations
@@ -48,8 +49,18 @@ def negotiate(accept_language: str | None, cookie: str | None = None) -> str:
     return sorted(best)[0][2] if best else DEFAULT
 
 
+QUERY = "lang"
+"""The query parameter naming a web request's language (``/api/tables?lang=ru``, ``/ws/{id}?lang=ru``)."""
+
+
 def lang_of(request: Any) -> str:
-    """The language of a web request (a page or an API call, which the browser
-    sends with the same cookie and ``Accept-Language``): see :func:`negotiate`.
-    ``request``: anything with ``headers`` and ``cookies`` mappings (Starlette's)."""
+    """The language of a web request (a page, an API call or a WebSocket, which
+    the browser sends with the same cookie and ``Accept-Language``): ``?lang=``
+    when it names a language we have (an API client's or a socket's choice),
+    else see :func:`negotiate`.  ``request``: anything with ``headers`` and
+    ``cookies`` mappings, and optionally ``query_params`` (Starlette's)."""
+    query = getattr(request, "query_params", None)
+    asked = query.get(QUERY) if query is not None else None
+    if asked in LANGS:
+        return str(asked)
     return negotiate(request.headers.get("accept-language"), request.cookies.get(COOKIE))

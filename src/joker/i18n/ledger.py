@@ -38,6 +38,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         # the database (db.py)
         "db_not_a_file": "{db} is not a file",
+        "web_event_written": "table {table}: event {seq} is written already (by another server process)",
         "db_cannot_read": "cannot read the ledger database {db}: {error}",
         "db_not_sqlite": "{db} is not a joker ledger: it is not an SQLite database file",
         "db_read_only_file": "the ledger database {db} is read-only: make it writable (chmod u+w) or use another --db",
@@ -163,6 +164,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "ru": {
         "db_not_a_file": "{db} — не файл",
+        "web_event_written": "стол {table}: событие {seq} уже записано (другим процессом сервера)",
         "db_cannot_read": "не удаётся прочитать базу данных {db}: {error}",
         "db_not_sqlite": "{db} — не база записей joker: это не файл базы данных SQLite",
         "db_read_only_file": "база данных {db} только для чтения: разрешите запись (chmod u+w) или укажите другую --db",

@@ -49,6 +49,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "must_follow": "illegal play {action}: must follow {suit}: you hold {cards}; legal: {legal}",
         "must_trump": "illegal play {action}: void in {suit}, must play a trump {trump}: you hold {cards}"
                       "; legal: {legal}",
+        # a whole deal entered by its summary (GameState.apply_summary: the scorekeeper, a record's real-card deal)
+        "summary_over": "the game is over: no more deals",
+        "summary_started": "deal {deal} has already started: finish it with actions",
+        "summary_trump": "deal {deal} ({cards} {cards:card|cards}): trump must be a suit 0..3 or None",
+        "summary_no_bids": "deal {deal} ({cards} {cards:card|cards}): a {kind} deal has no bids",
+        "summary_bids_count": "deal {deal} ({cards} {cards:card|cards}): {n} bids needed, one per seat",
+        "summary_bid_range": "deal {deal} ({cards} {cards:card|cards}): seat {seat} bid {bid}; a bid is 0..{cards}",
+        "summary_dealer_bid": "deal {deal} ({cards} {cards:card|cards}): the bids sum to {cards}; the dealer "
+                              "(seat {seat}) may not bid {bid}",
+        "summary_tricks_count": "deal {deal} ({cards} {cards:card|cards}): {n} trick counts 0..{cards} needed, "
+                                "one per seat",
+        "summary_tricks_sum": "deal {deal} ({cards} {cards:card|cards}): tricks taken sum to {sum}, the deal has "
+                              "{cards} {cards:trick|tricks}",
     },
     "ru": {
         "game_over": "{action}: игра окончена",
@@ -69,6 +82,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "after_high": "{action}: после «высшая {suit}» кладите свою старшую {suit}; можно: {legal}",
         "must_follow": "{action}: нужно ходить в масть {suit}, у вас {cards}; можно: {legal}",
         "must_trump": "{action}: нет {suit} — нужно бить козырем {trump}, у вас {cards}; можно: {legal}",
+        "summary_over": "игра окончена: раздач больше нет",
+        "summary_started": "раздача {deal} уже начата: доиграйте её ходами",
+        "summary_trump": "раздача {deal} ({cards} {cards:карта|карты|карт}): козырь — масть 0..3 или None",
+        "summary_no_bids": "раздача {deal} ({cards} {cards:карта|карты|карт}): в раздаче «{kind}» заказов нет",
+        "summary_bids_count": "раздача {deal} ({cards} {cards:карта|карты|карт}): нужно {n} "
+                              "{n:заказ|заказа|заказов}, по одному на место",
+        "summary_bid_range": "раздача {deal} ({cards} {cards:карта|карты|карт}): заказ места {seat} — {bid}; "
+                             "заказ — от 0 до {cards}",
+        "summary_dealer_bid": "раздача {deal} ({cards} {cards:карта|карты|карт}): сумма заказов — {cards}; "
+                              "сдающему (место {seat}) нельзя заказать {bid}",
+        "summary_tricks_count": "раздача {deal} ({cards} {cards:карта|карты|карт}): нужно {n} "
+                                "{n:число|числа|чисел} взяток от 0 до {cards}, по одному на место",
+        "summary_tricks_sum": "раздача {deal} ({cards} {cards:карта|карты|карт}): взяток в сумме {sum}, "
+                              "а в раздаче {cards} {cards:взятка|взятки|взяток}",
     },
 }
 """Per language, per reason code: the text with ``{placeholders}`` from the error's params."""

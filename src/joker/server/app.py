@@ -17,10 +17,14 @@ Only the hosts the app is configured for are served (Starlette's
 ``TrustedHostMiddleware``; a request or socket with another ``Host`` header is
 answered 400 "Invalid host header"), so a DNS-rebinding page cannot talk to a
 server on the loopback.  The scorekeeper's writes are guarded
-(:func:`.keeper.write_guard`).  A request the API cannot read (a field
-missing or of the wrong type) answers 422 in the request's language
-(:mod:`.validation`); every other refusal is ``{"error", …}`` with 400,
-403 or 404, also in the request's language where the error is coded.
+(:func:`.keeper.write_guard`).  Every refusal is ``{"error": text, "code":
+code, …params}`` in the request's language (``?lang=``, else the language
+cookie, else ``Accept-Language``; :mod:`.validation`): a request the API
+cannot read (a field missing or of the wrong type) answers 422 with ``code``
+``invalid_request`` naming the field; a table's refusal 400 (its
+``table_…`` code, ``kind``), no such table or path 404, a method a path does
+not take 405.  ``/api/docs`` groups the operations under :data:`TAGS`; the
+HTML pages are not in the schema.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from pydantic import BaseModel, Field
 from swagger_ui_bundle import swagger_ui_path
@@ -47,7 +52,7 @@ from joker.bots import offered
 from joker.errors import JokerError
 from joker.ledger import Ledger
 from joker.ledger.db import LedgerError
-from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, message, seat_names
+from joker.i18n import COOKIE, LANGS, Tr, catalogue, lang_of, seat_names
 from joker.rulestring import rules_label
 from . import cluster, keeper
 from .access import LOOPBACK_HOSTS
@@ -57,7 +62,7 @@ from .plugin import WebPlugin, kit
 from .safejson import script_json
 from .store import Store
 from .table import Options, TableError, TableRefusal
-from .validation import invalid_response
+from .validation import ERRORS, error_json, invalid_response
 from .ws import serve_socket
 
 HERE = Path(__file__).parent
@@ -101,6 +106,18 @@ def app_from_env() -> FastAPI:
                       freeze_gc=True,
                       keeper_key=os.environ.get("JOKER_KEEPER_KEY") or None,
                       allowed_hosts=hosts.split(",") if hosts else LOOPBACK_HOSTS)
+
+
+TAGS = [
+    {"name": "tables", "description": "Tables to play at: the lobby, a new table, a seat at one."},
+    {"name": "finished games", "description": "A finished game's record, replay and double-dummy analysis."},
+    {"name": "rules", "description": "Rules strings checked and put in their canonical form."},
+    {"name": "scorekeeper", "description": "The sheet of a game played with real cards (`joker ledger` on the web)."},
+    {"name": "service", "description": "The server itself."},
+]
+"""The API's groups of operations (``/api/docs``); the HTML pages are not in the schema."""
+
+
 
 
 class JoinTable(BaseModel):
@@ -179,7 +196,11 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             led.close()
 
     app = FastAPI(title="Joker", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  openapi_url="/api/openapi.json")
+                  openapi_url="/api/openapi.json", openapi_tags=TAGS,
+                  description="The JSON API of `joker serve`; the tables are played over the WebSocket "
+                              "`/ws/{table}` (`joker.server.protocol`).  Every refusal is "
+                              "`{\"error\": text, \"code\": code, …params}`, said in the request's language "
+                              "(`?lang=en|ru`, else the language cookie, else `Accept-Language`).")
     app.state.keeper_key = keeper_key or None
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -238,15 +259,30 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
 
     # -- errors ---------------------------------------------------------------------------------
     def refusal_json(request: Request, status: int, code: str, **params: Any) -> JSONResponse:
-        """``status`` with ``error``: the ``web`` catalogue's ``table_<code>`` text
-        (:class:`.TableRefusal`) in the request's language, and its ``code``."""
-        r = TableRefusal(f"table_{code}", **params)
-        return JSONResponse({"error": message(r, lang_of(request), "web"), "code": r.code}, status_code=status)
+        """``status`` with ``{"error", "code", …params}``: the ``web`` catalogue's
+        ``table_<code>`` text (:class:`.TableRefusal`) in the request's language (:func:`.validation.error_json`)."""
+        return error_json(request, status, TableRefusal(f"table_{code}", **params))
 
     @app.exception_handler(TableError)
     async def _table_error(request: Request, e: TableError) -> JSONResponse:
-        text = e.message if e.refusal is None else message(e.refusal, lang_of(request), "web")
-        return JSONResponse({"error": text, "code": e.code}, status_code=400)
+        """400: a table's refusal, ``code`` its text's code (``table_seat_taken``, an engine's
+        refusal…), ``kind`` the kind of problem (``seat``, ``name``…)."""
+        return error_json(request, 400, e.refusal if e.refusal is not None else e, kind=e.kind)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:
+        """An HTTP error of the framework (no such path, a method the path does not take)
+        in the request's language: ``{"error", "code", "detail"}`` (``detail`` FastAPI's own)."""
+        tr = Tr(lang_of(request), "web")
+        path = request.url.path[:100]
+        if e.status_code == 404:
+            code, text = "not_found", tr("http_not_found", path=path)
+        elif e.status_code == 405:
+            code, text = "method_not_allowed", tr("http_method_not_allowed", path=path, method=request.method)
+        else:
+            code, text = "http_error", tr("http_error", status=e.status_code)
+        return JSONResponse({"error": text, "code": code, "detail": e.detail}, status_code=e.status_code,
+                            headers=getattr(e, "headers", None))
 
     @app.exception_handler(keeper.KeeperRefusal)
     async def _keeper_refusal(request: Request, e: keeper.KeeperRefusal) -> JSONResponse:
@@ -254,34 +290,34 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
 
     @app.exception_handler(LedgerError)
     async def _ledger_error(request: Request, e: LedgerError) -> JSONResponse:
-        return JSONResponse({"error": message(e, lang_of(request), "web")}, status_code=400)
+        return error_json(request, 400, e)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, e: RequestValidationError) -> JSONResponse:
         return invalid_response(request, e)
 
     # -- pages ----------------------------------------------------------------------------------
-    @app.get("/", response_class=HTMLResponse)
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby(request: Request) -> HTMLResponse:
         k = kit(registry.DEFAULT)
         return page(request, "lobby.html",
                     js={**k.web.lobby_data(), "bots": offered(k.game.name), "tables": lobby_tables(request),
                         "games": lobby_games()})
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
         t = await hub_of(request).get(table_id)
         if t is None:
             return page(request, "notfound.html", 404, what=table_id)
         return page(request, t.kit.web.table_template, web=t.kit.web, table=t.public(), js={"table": t.public()})
 
-    @app.get("/games", response_class=HTMLResponse)
+    @app.get("/games", response_class=HTMLResponse, include_in_schema=False)
     async def games_page(request: Request) -> HTMLResponse:
         hub = hub_of(request)
         games = await hub.db(hub.store.finished, 200)
         return page(request, "games.html", games=games)
 
-    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    @app.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def replay_page(request: Request, table_id: str) -> HTMLResponse:
         hub = hub_of(request)
         text = await hub.db(hub.store.record_text, table_id)
@@ -297,14 +333,14 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
                     js={"replay": replay, "table_id": table_id,
                         "analysis": await _analysis_status(request, table_id) if web.analysis else dict(NONE)})
 
-    @app.get("/keeper", response_class=HTMLResponse)
+    @app.get("/keeper", response_class=HTMLResponse, include_in_schema=False)
     def keeper_page(request: Request) -> HTMLResponse:
         led: Ledger = request.app.state.ledger
         return page(request, "keeper.html",
                     js={"keeper": keeper.overview(led, lang_of(request)), "presets": keeper.presets_for_keeper(),
                         "keeper_key": bool(request.app.state.keeper_key)})
 
-    @app.get("/keeper/game/{gid}", response_class=HTMLResponse)
+    @app.get("/keeper/game/{gid}", response_class=HTMLResponse, include_in_schema=False)
     def keeper_game_page(request: Request, gid: int) -> HTMLResponse:
         led: Ledger = request.app.state.ledger
         if gid not in led.games():
@@ -314,7 +350,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
                         "infringements": keeper.infringements(lang_of(request)),
                         "keeper_key": bool(request.app.state.keeper_key)})
 
-    @app.get("/lang/{code}")
+    @app.get("/lang/{code}", include_in_schema=False)
     async def set_lang(request: Request, code: str, next: str = "/") -> Response:
         if not next.startswith("/") or next.startswith("//"):
             next = "/"
@@ -323,7 +359,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             r.set_cookie(COOKIE, code, max_age=3600 * 24 * 365, samesite="lax")
         return r
 
-    @app.get("/healthz")
+    @app.get("/healthz", tags=["service"], summary="Whether the server is up and its bots ready", responses=ERRORS)
     async def health(request: Request) -> dict[str, Any]:
         """Up; ``bots_ready``: the bots' compiled code is loaded (:mod:`.botplay`; until then
         the bots that need it wait, and loading it holds this process a few seconds)."""
@@ -331,20 +367,20 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         return {"status": "ok", "bots_ready": hub is not None and hub.bots.ready.is_set()}
 
     # -- API ----------------------------------------------------------------------------------------
-    @app.get("/api/tables")
+    @app.get("/api/tables", tags=["tables"], summary="The open tables (the lobby)", responses=ERRORS)
     async def api_tables(request: Request) -> list[dict[str, Any]]:
         """The public tables waiting or playing, newest first; ``rules_label``: the rules
         said in the request's language (``Accept-Language`` or the language cookie)."""
         return lobby_tables(request)
 
-    @app.post("/api/tables")
+    @app.post("/api/tables", tags=["tables"], summary="Create a table", responses=ERRORS)
     async def api_create(request: Request, body: CreateTable) -> dict[str, Any]:
         opts = Options(body.turn_seconds, body.stalling_dot, body.public, body.fill_bot or "", body.spectator_chat)
         t, seat, token = await hub_of(request).create_table(body.rules, body.seats, body.name, body.host_seat,
                                                             opts, body.seed, body.game)
         return {"table": t.id, "seat": seat, "token": token, "url": f"/t/{t.id}"}
 
-    @app.get("/api/rules")
+    @app.get("/api/rules", tags=["rules"], summary="Check a rules string: its canonical form", responses=ERRORS)
     async def api_rules(request: Request, game: str = registry.DEFAULT, text: str = "") -> Any:
         """The canonical form of the rules string ``text`` of ``game`` and its number of
         players, ``{"rules", "players"}``; 400 with ``error`` naming the problem in the
@@ -353,17 +389,17 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         try:
             r = kit(game).game.parse_rules(text[:400])
         except JokerError as e:
-            return JSONResponse({"error": message(e, lang_of(request), "web"), "code": e.code}, status_code=400)
+            return error_json(request, 400, e)
         return {"rules": str(r), "players": r.players}
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", tags=["tables"], summary="A table's public state", responses=ERRORS)
     async def api_table(request: Request, table_id: str) -> Any:
         t = await hub_of(request).get(table_id)
         if t is None:
             return refusal_json(request, 404, "no_table", id=table_id[:20])
         return t.public()
 
-    @app.post("/api/tables/{table_id}/join")
+    @app.post("/api/tables/{table_id}/join", tags=["tables"], summary="Take a seat at a waiting table", responses=ERRORS)
     async def api_join(request: Request, table_id: str, body: JoinTable) -> Any:
         hub = hub_of(request)
         t = await hub.get(table_id)
@@ -395,7 +431,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     async def _analysis_record(request: Request, table_id: str) -> str | JSONResponse:
         return await _finished_record(request, table_id, 409, "analysis_unfinished")
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", tags=["finished games"], summary="Download a finished game's record", responses=ERRORS)
     async def api_record(request: Request, table_id: str) -> Response:
         text = await _finished_record(request, table_id)
         if isinstance(text, JSONResponse):
@@ -403,7 +439,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
         return Response(text, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="joker-{table_id}.json"'})
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", tags=["finished games"], summary="A finished game's replay", responses=ERRORS)
     async def api_replay(request: Request, table_id: str) -> Any:
         text = await _finished_record(request, table_id)
         if isinstance(text, JSONResponse):
@@ -412,7 +448,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             game, record = records.parse(text)
             return kit(game.name).web.replay_json(record)
         except JokerError as e:
-            return JSONResponse({"error": message(e, lang_of(request), "web"), "code": e.code}, status_code=500)
+            return error_json(request, 500, e)
 
     async def _no_analysis(request: Request, table_id: str) -> JSONResponse | None:
         """The refusal for a table whose game has no double-dummy analysis, else ``None``."""
@@ -421,7 +457,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
             return refusal_json(request, 404, "no_analysis", game=t.game)
         return None
 
-    @app.get("/api/tables/{table_id}/analysis")
+    @app.get("/api/tables/{table_id}/analysis", tags=["finished games"], summary="A finished game's double-dummy analysis", responses=ERRORS)
     async def api_analysis(request: Request, table_id: str) -> Any:
         """The double-dummy analysis of a finished game: ``{status: none|running|done|failed,
         preparing, done, total (deals), analysis, error}``; ``preparing``: still running, the
@@ -437,7 +473,7 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
                 return text
         return status
 
-    @app.post("/api/tables/{table_id}/analysis")
+    @app.post("/api/tables/{table_id}/analysis", tags=["finished games"], summary="Start the double-dummy analysis", responses=ERRORS)
     async def api_analyse(request: Request, table_id: str) -> Any:
         """Start the double-dummy analysis of a finished game (once: a stored one is
         returned, a running one joined); answers like the GET, 202 while it runs."""

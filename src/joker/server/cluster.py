@@ -26,7 +26,10 @@ connect to any of them, to play or to watch.
   else read from its lease); the owner carries it out by the same code path
   as its own clients' (:meth:`.hub.Hub.handle`, for a :class:`RemoteConn`)
   and answers on the sender's channel what it said to the client (an error,
-  the seat after a ``leave``).  A request nobody heard (its owner gone) or
+  the seat after a ``leave``): the request carries the client's language, so
+  the owner says a refusal in it; a refused HTTP join comes back as its code
+  and params (:meth:`.table.TableError.to_wire`), said by the asker in its
+  request's language.  A request nobody heard (its owner gone) or
   answered "not mine" is sent again to the lease's holder (or the table is
   taken); one not answered within :data:`FORWARD_TIMEOUT` is reported to
   the client, who may try again.
@@ -73,9 +76,10 @@ import socket
 import zlib
 from typing import TYPE_CHECKING, Any, Literal, Mapping
 
+from joker.i18n import DEFAULT
 from joker.pace import of as pace_of
 from . import social
-from .conns import Conn, dumps, error_text
+from .conns import Conn, dumps
 from .leases import LEASE_MS, RENEW_S, Leases
 from .store import StoredTable
 from .table import FINISHED, PLAYING, Event, Pending, Table, TableError, TableRefusal, refused
@@ -113,8 +117,8 @@ class RemoteConn(Conn):
     """A client of another process, as the owner's hub sees it: its seat, and
     what the hub says to it (``texts``), sent back to its process."""
 
-    def __init__(self, table_id: str, seat: int | None):
-        super().__init__(table_id)
+    def __init__(self, table_id: str, seat: int | None, lang: str = DEFAULT):
+        super().__init__(table_id, lang=lang)
         self.seat = seat
         self.texts: list[str] = []
 
@@ -801,12 +805,11 @@ class Cluster:
         """Carry out ``msg`` of ``conn`` at ``t`` on its owner when that is another
         process; ``False`` when this process owns ``t`` (it may just have taken it)."""
         kind = msg["type"]
-        reply = await self._ask(t, {"op": "handle", "seat": conn.seat, "msg": msg})
+        reply = await self._ask(t, {"op": "handle", "seat": conn.seat, "msg": msg, "lang": conn.lang})
         if reply is False:
             return False
         if reply is None:
-            r = TableRefusal("table_unavailable")
-            conn.push(error_text("unavailable", str(r), kind, r))
+            conn.refuse("unavailable", TableRefusal("table_unavailable"), kind)
             return True
         for text in reply["texts"]:
             conn.push(text)
@@ -824,7 +827,7 @@ class Cluster:
         if reply is None:
             raise refused("storage", "unavailable")
         if "error" in reply:
-            raise TableError(reply["error"][0], reply["error"][1])
+            raise TableError.from_wire(reply["error"])
         return int(reply["seat"]), str(reply["token"])
 
     async def _ask(self, t: Table, request: dict[str, Any]) -> dict[str, Any] | Literal[False] | None:
@@ -881,7 +884,7 @@ class Cluster:
             if t is None or not self.owns(t.id):
                 reply["redo"] = True
             elif m["op"] == "handle":
-                rc = RemoteConn(t.id, m["seat"])
+                rc = RemoteConn(t.id, m["seat"], m.get("lang", DEFAULT))
                 await hub.handle(rc, m["msg"])
                 reply.update(texts=rc.texts, seat=rc.seat)
             elif m["op"] == "join":
@@ -889,7 +892,7 @@ class Cluster:
                     seat, token = await hub.join(t, m["name"], m["seat"])
                     reply.update(seat=seat, token=token)
                 except TableError as e:
-                    reply["error"] = [e.kind, e.message]
+                    reply["error"] = e.to_wire()
             self._later(("PUBLISH", self.key("to", m["n"]), _text(reply)))
         except asyncio.CancelledError:
             raise

@@ -14,6 +14,7 @@ import json
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from joker.errors import JokerError
+from joker.i18n import DEFAULT, Part, message
 
 from .protocol import RateLimit
 from .table import Table
@@ -31,31 +32,49 @@ def dumps(msg: dict[str, Any]) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
-def error_text(code: str, message: str, about: str | None = None, refusal: JokerError | None = None) -> str:
-    """An error message to one client; a coded error behind it (an engine's
-    refusal, a malformed action, the table's own refusal: :mod:`joker.errors`)
-    adds its ``reason`` code and ``params`` as text so the page can say it in
-    its language (``common.js refusal``: the engine's refusals, the
-    ``notation`` catalogue, the ``web`` catalogue's ``table_…`` texts)."""
-    msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
+def error_text(code: str, refusal: JokerError, about: str | None = None, lang: str = DEFAULT) -> str:
+    """An error message to one client, ``{type: "error", code, message, reason,
+    params, about?}``: ``code`` the kind of problem (``malformed``,
+    ``not_your_turn``, ``illegal``…), ``refusal`` the coded error behind it (an
+    engine's refusal, a malformed action, the table's or the protocol's own
+    refusal: :mod:`joker.errors`) whose text is the ``message`` in ``lang``
+    (said to the player who acted: the catalogue's ``you`` variant), with its
+    ``reason`` code and ``params`` (said in ``lang`` too) so the page may say it
+    again (``common.js refusal``: a bot's name as the page shows it); ``about``
+    the client message's type.  A plain error (no code) is said as written."""
+    msg: dict[str, Any] = {"type": "error", "code": code, "message": message(refusal, lang, "web", you=True)}
     if about:
         msg["about"] = about
-    if refusal is not None and refusal.code:
+    if refusal.code:
         msg["reason"] = refusal.code
-        msg["params"] = {k: str(v) for k, v in refusal.params.items()}
+        msg["params"] = {k: said(v, lang) for k, v in refusal.params.items()}
     return dumps(msg)
+
+
+def said(value: Any, lang: str) -> Any:
+    """A refusal's param as a client reads it: a number as is, a piece of text or a
+    nested error said in ``lang`` (:mod:`joker.i18n.core`), anything else as text."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    if isinstance(value, Part):
+        return value.say(lang, "web")
+    if isinstance(value, BaseException):
+        return message(value, lang, "web")
+    return str(value)
 
 
 class Conn:
     """One client connection: its table, its seat (``None``: a spectator), an
     outgoing queue, ``close(code, reason)`` supplied by the transport,
     ``origin`` the server's address as the client reached it
-    (``https://host:port``, for the seat link) and its chat allowance."""
+    (``https://host:port``, for the seat link), ``lang`` the language its
+    refusals are said in (:data:`joker.i18n.LANGS`) and its chat allowance."""
 
     def __init__(self, table_id: str, close: Callable[[int, str], Awaitable[Any]] | None = None,
-                 origin: str = ""):
+                 origin: str = "", lang: str = DEFAULT):
         self.table_id = table_id
         self.origin = origin
+        self.lang = lang
         self.chat_limit: RateLimit | None = None
         self.seat: int | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
@@ -70,6 +89,10 @@ class Conn:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.close(1013, "too many messages waiting: reconnect to catch up")
+
+    def refuse(self, code: str, refusal: JokerError, about: str | None = None) -> None:
+        """Tell this client its message was refused (:func:`error_text`, in its language)."""
+        self.push(error_text(code, refusal, about, self.lang))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         if self.closed:
@@ -112,7 +135,7 @@ async def attach(hub: Hub, conn: Conn, t: Table, token: str | None, since: int |
     async with hub.locks[t.id]:
         conn.seat = seat
         if problem:
-            conn.push(error_text("bad_token", str(problem), "hello", problem))
+            conn.refuse("bad_token", problem, "hello")
         conn.push(dumps({"type": "welcome", "table": t.id, "seat": seat, "seq": t.seq}))
         events = t.events_since(since) if since is not None else None
         if events is None:

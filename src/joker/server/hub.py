@@ -353,14 +353,13 @@ class Hub:
         kind = msg["type"]
         t = self.tables.get(conn.table_id)
         if t is None:
-            r = TableRefusal("table_gone")
-            conn.push(error_text("no_table", str(r), kind, r))
+            conn.refuse("no_table", TableRefusal("table_gone"), kind)
             return
         if kind == "ping":
             conn.push(dumps({"type": "pong", "seq": t.seq}))
             return
         if kind == "hello":
-            conn.push(error_text("malformed", "hello is said once, first", kind))
+            conn.refuse("malformed", TableRefusal("proto_hello_twice"), kind)
             return
         if kind == "sync":
             async with self.locks[t.id]:
@@ -401,7 +400,7 @@ class Hub:
                 elif kind == "rematch":
                     await social.rematch(self, conn, t)
         except TableError as e:
-            conn.push(error_text(e.kind, e.message, kind, e.refusal))
+            conn.refuse(e.kind, e.refusal if e.refusal is not None else e, kind)
             return
         if kind == "leave":
             conns.presence(self, t)

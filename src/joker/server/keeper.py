@@ -51,12 +51,13 @@ from pydantic import BaseModel, Field
 
 from joker.ledger import GameView, KeeperDecisionNeeded, Ledger, LedgerError
 from joker.ledger import regulation as reg
-from joker.i18n import Tr, lang_of, message
+from joker.i18n import Tr, lang_of
 from joker.rulestring import rules_label
 from joker.ledger.lines import cup_text, penalty_text, redeal_reason_text
 from joker.ledger.values import CurrentDeal
 from joker.games.joker.rules import PRESETS, Rules, parse_rules
 from joker.games.joker.web import sheet_json
+from .validation import KEEPER_ERRORS, error_json
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -75,9 +76,9 @@ class KeeperRefusal(Exception):
 
 
 def refusal_json(request: Request, e: KeeperRefusal) -> JSONResponse:
-    """``e`` as the answer: ``{"error": text in the request's language, "code"}``."""
+    """``e`` as the answer: ``{"error": text in the request's language, "code", …params}``."""
     text = Tr(lang_of(request), "web")(e.code, **e.params)
-    return JSONResponse({"error": text, "code": e.code}, status_code=e.status)
+    return JSONResponse({**e.params, "error": text, "code": e.code}, status_code=e.status)
 
 
 def _same_host(origin: str, host: str) -> bool:
@@ -112,7 +113,7 @@ def write_guard(request: Request,
         raise KeeperRefusal(403, "keeper_json")
 
 
-router = APIRouter(dependencies=[Depends(write_guard)])
+router = APIRouter(dependencies=[Depends(write_guard)], tags=["scorekeeper"], responses=KEEPER_ERRORS)
 
 
 def _ledger(request: Request) -> Ledger:
@@ -270,13 +271,12 @@ class DayReopen(BaseModel):
     date: Optional[dt.date] = None
 
 
-def _bad(request: Request, e: LedgerError | str, status: int = 400) -> JSONResponse:
-    """The refusal as JSON: ``error`` in the request's language (a ledger error
-    said from its code; a text as given), and ``tied`` when the keeper must pick."""
-    body: dict[str, Any] = {"error": e if isinstance(e, str) else message(e, lang_of(request), "web")}
+def _bad(request: Request, e: LedgerError, status: int = 400) -> JSONResponse:
+    """The refusal as JSON (:func:`.validation.error_json`): ``error`` in the request's
+    language, ``code`` the ledger's code and its params, and ``tied`` when the keeper must pick."""
     if isinstance(e, KeeperDecisionNeeded):
-        body["tied"] = list(e.tied)
-    return JSONResponse(body, status_code=status)
+        return error_json(request, status, e, tied=list(e.tied))
+    return error_json(request, status, e)
 
 
 def _call(request: Request, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | JSONResponse:
@@ -290,35 +290,35 @@ def _call(request: Request, fn: Callable[P, T], *args: P.args, **kwargs: P.kwarg
 def _game_or_error(request: Request, led: Ledger, gid: int) -> JSONResponse | None:
     """The 404 answer when the ledger has no game ``gid``, else ``None``."""
     if gid not in led.games():
-        return _bad(request, Tr(lang_of(request), "web")("keeper_no_game", id=gid), 404)
+        return refusal_json(request, KeeperRefusal(404, "keeper_no_game", id=str(gid)))
     return None
 
 
 # -- API ------------------------------------------------------------------------------------------
-@router.get("/api/keeper")
+@router.get("/api/keeper", summary="The scorekeeper's players, days and games")
 def api_overview(request: Request) -> Any:
     return overview(_ledger(request), lang_of(request))
 
 
-@router.post("/api/keeper/players")
+@router.post("/api/keeper/players", summary="Add a player")
 def api_add_player(request: Request, body: NewPlayer) -> Any:
     r = _call(request, _ledger(request).add_player, body.name, body.core)
     return r if isinstance(r, JSONResponse) else {"name": r.name, "core": r.core}
 
 
-@router.post("/api/keeper/players/core")
+@router.post("/api/keeper/players/core", summary="Mark a player as core or not")
 def api_core(request: Request, body: CoreFlag) -> Any:
     r = _call(request, _ledger(request).set_core, body.name, body.core)
     return r if isinstance(r, JSONResponse) else {"name": r.name, "core": r.core}
 
 
-@router.post("/api/keeper/days/start")
+@router.post("/api/keeper/days/start", summary="Start a game day")
 def api_day_start(request: Request) -> Any:
     r = _call(request, _ledger(request).start_day)
     return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat()}
 
 
-@router.post("/api/keeper/days/end")
+@router.post("/api/keeper/days/end", summary="End a game day")
 def api_day_end(request: Request, body: DayEnd) -> Any:
     r = _call(request, _ledger(request).end_day, None, body.keeper_pick)
     return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat(),
@@ -326,7 +326,7 @@ def api_day_end(request: Request, body: DayEnd) -> Any:
                                                    "holder": r.cup_holder}
 
 
-@router.post("/api/keeper/days/reopen")
+@router.post("/api/keeper/days/reopen", summary="Reopen an ended game day")
 def api_day_reopen(request: Request, body: DayReopen) -> Any:
     """Reopen an ended game day (the latest by default): its cup decision is
     cleared until it ends again, and its games can be changed and added to."""
@@ -334,7 +334,7 @@ def api_day_reopen(request: Request, body: DayReopen) -> Any:
     return r if isinstance(r, JSONResponse) else {"date": r.date.isoformat()}
 
 
-@router.post("/api/keeper/games")
+@router.post("/api/keeper/games", summary="Start a game with real cards")
 def api_new_game(request: Request, body: NewGame) -> Any:
     """Start a game (see :class:`NewGame`; seats 0-based) and answer with it."""
     led = _ledger(request)
@@ -344,7 +344,7 @@ def api_new_game(request: Request, body: NewGame) -> Any:
     return gid if isinstance(gid, JSONResponse) else game_json(led.game(gid), lang_of(request))
 
 
-@router.get("/api/keeper/games/{gid}")
+@router.get("/api/keeper/games/{gid}", summary="A game's sheet")
 def api_game(request: Request, gid: int) -> Any:
     led = _ledger(request)
     return _game_or_error(request, led, gid) or game_json(led.game(gid), lang_of(request))
@@ -362,22 +362,22 @@ def _then_game(request: Request, gid: int, fn: Callable[Concatenate[int, P], obj
     return r if isinstance(r, JSONResponse) else game_json(led.game(gid), lang_of(request))
 
 
-@router.post("/api/keeper/games/{gid}/trump")
+@router.post("/api/keeper/games/{gid}/trump", summary="Set the current deal's trump")
 def api_trump(request: Request, gid: int, body: TrumpIn) -> Any:
     return _then_game(request, gid, _ledger(request).set_trump, body.trump)
 
 
-@router.post("/api/keeper/games/{gid}/bid")
+@router.post("/api/keeper/games/{gid}/bid", summary="Set the current deal's bids")
 def api_bid(request: Request, gid: int, body: BidIn) -> Any:
     return _then_game(request, gid, _ledger(request).set_bid, body.seat, body.bid, body.house_override)
 
 
-@router.post("/api/keeper/games/{gid}/tricks")
+@router.post("/api/keeper/games/{gid}/tricks", summary="Set the tricks taken and score the deal")
 def api_tricks(request: Request, gid: int, body: TricksIn) -> Any:
     return _then_game(request, gid, _ledger(request).set_tricks, body.tricks)
 
 
-@router.post("/api/keeper/games/{gid}/deal")
+@router.post("/api/keeper/games/{gid}/deal", summary="Enter a whole deal at once")
 def api_deal(request: Request, gid: int, body: DealIn) -> Any:
     # a null among the bids is the ledger's to refuse (a missing bid), in the page's language
     bids = cast("list[int] | None", body.bids)
@@ -385,28 +385,28 @@ def api_deal(request: Request, gid: int, body: DealIn) -> Any:
                       body.house_override, body.expect_deal)
 
 
-@router.post("/api/keeper/games/{gid}/penalty")
+@router.post("/api/keeper/games/{gid}/penalty", summary="Give a penalty")
 def api_penalty(request: Request, gid: int, body: PenaltyIn) -> Any:
     return _then_game(request, gid, _ledger(request).penalty, body.seat, body.code, body.kind, body.note,
                       body.deal, body.redeal)
 
 
-@router.post("/api/keeper/games/{gid}/redeal")
+@router.post("/api/keeper/games/{gid}/redeal", summary="Redeal the current deal")
 def api_redeal(request: Request, gid: int, body: RedealIn) -> Any:
     return _then_game(request, gid, _ledger(request).redeal, body.reason)
 
 
-@router.post("/api/keeper/games/{gid}/undo")
+@router.post("/api/keeper/games/{gid}/undo", summary="Undo the last entry")
 def api_undo(request: Request, gid: int) -> Any:
     return _then_game(request, gid, _ledger(request).undo)
 
 
-@router.post("/api/keeper/games/{gid}/finish")
+@router.post("/api/keeper/games/{gid}/finish", summary="Finish the game")
 def api_finish(request: Request, gid: int) -> Any:
     return _then_game(request, gid, _ledger(request).finish)
 
 
-@router.post("/api/keeper/games/{gid}/abandon")
+@router.post("/api/keeper/games/{gid}/abandon", summary="Abandon the game")
 def api_abandon(request: Request, gid: int, body: RedealIn) -> Any:
     return _then_game(request, gid, _ledger(request).abandon, body.reason)
 
@@ -421,14 +421,14 @@ def _export(request: Request, gid: int, render: Callable[[Ledger, int], str], me
                     headers={"Content-Disposition": f'attachment; filename="joker-game-{gid}.{ext}"'})
 
 
-@router.get("/keeper/games/{gid}/export.json")
+@router.get("/keeper/games/{gid}/export.json", summary="Download a game as JSON")
 def export_json(request: Request, gid: int) -> Any:
     from joker.ledger.paper import record_json
 
     return _export(request, gid, record_json, "application/json", "json")
 
 
-@router.get("/keeper/games/{gid}/export.csv")
+@router.get("/keeper/games/{gid}/export.csv", summary="Download a game as CSV")
 def export_csv(request: Request, gid: int) -> Any:
     from joker.ledger.paper import sheet_csv
 
@@ -444,7 +444,7 @@ def _chart(draw: Callable[..., object], *args: Any, suffix: str, lang: str) -> b
         return path.read_bytes()
 
 
-@router.get("/keeper/games/{gid}/chart.png")
+@router.get("/keeper/games/{gid}/chart.png", summary="A game's score chart (PNG)")
 def chart_game(request: Request, gid: int) -> Any:
     from joker.ledger.charts import game_chart
 
@@ -455,14 +455,14 @@ def chart_game(request: Request, gid: int) -> Any:
     return Response(_chart(game_chart, led.game(gid), suffix=".png", lang=lang_of(request)), media_type="image/png")
 
 
-@router.get("/keeper/cup.svg")
+@router.get("/keeper/cup.svg", summary="The season's cup chart (SVG)")
 def chart_cup(request: Request, season: Optional[int] = None) -> Any:
     from joker.ledger.charts import cup_chart
     from joker.ledger.stats import cup_season
 
     s = cup_season(_ledger(request), season or dt.date.today().year)
     if not s.dates:
-        return _bad(request, Tr(lang_of(request), "web")("keeper_no_cup_points"), 404)
+        return refusal_json(request, KeeperRefusal(404, "keeper_no_cup_points"))
     return Response(_chart(cup_chart, s, suffix=".svg", lang=lang_of(request)), media_type="image/svg+xml")
 
 

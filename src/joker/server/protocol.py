@@ -24,8 +24,12 @@ renew_link                                                    a new seat link; t
 rematch                                                       the host, at game over: a new table, the same seats
 ============  ==============================================  ============================================================
 
-Anything else is answered by ``{"type": "error", "code": …, "message": …}``
-naming the problem, and changes nothing.  :class:`RateLimit` bounds how
+Anything else is answered by ``{"type": "error", "code": …, "message": …,
+"reason": …, "params": …}`` naming the problem, and changes nothing: ``code``
+the kind of problem, ``reason`` and ``params`` the ``web`` catalogue's text
+(``proto_…``, ``table_…``) or the engine's refusal, and ``message`` that text
+said in the socket's language (``?lang=`` on the socket's URL, else the
+page's language cookie, else ``Accept-Language``, else English).  :class:`RateLimit` bounds how
 many messages a connection may send.
 
 What the server sends (JSON objects; cards and actions in the engine's
@@ -90,57 +94,85 @@ FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
 OPTIONAL = {("hello", "token"), ("hello", "since"), ("chat", "name")}
 
 
-class ProtocolError(Exception):
-    """A message that cannot be handled: ``code`` (``malformed``, ``too_large``,
-    ``unknown_type``, ``rate_limited``) and a message naming the problem."""
+HELLO_EXAMPLE = '{"type": "hello", "token": …, "since": …}'
+"""The hello a client must say first (shown in the ``proto_hello_first`` refusal)."""
 
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
+_WANT = {str: "text", int: "int", (str, type(None)): "text_or_null"}
+"""A field's type → the ``proto_field_…`` text saying what it must be."""
+
+
+class ProtocolError(Exception):
+    """A message that cannot be handled: ``ProtocolError(code, key, **params)``.
+
+    ``code`` is what the client reads in the error's ``code`` (``malformed``,
+    ``too_large``, ``unknown_type``, ``rate_limited``, ``hello_first``);
+    ``key`` a ``proto_…`` text of the ``web`` catalogue filled with ``params``
+    (:class:`.table.TableRefusal`, kept as :attr:`refusal`), so the refusal is
+    said in the socket's language (:func:`.conns.error_text`).  The English
+    text is the message (``str(e)``).  Raises ``KeyError`` for a key the
+    catalogue lacks or a placeholder without its param."""
+
+    def __init__(self, code: str, key: str, /, **params: Any):
+        from .table import TableRefusal  # the web catalogue's coded error (table imports nothing of this module)
+
+        if not key.startswith("proto_"):
+            raise KeyError(f"a protocol refusal's key starts with proto_, not {key!r}")
+        self.refusal = TableRefusal(key, **params)
+        if self.refusal.code != key:
+            raise KeyError(f"no web message {key!r}")
+        super().__init__(str(self.refusal))
         self.code = code
-        self.message = message
+        self.key = key
+        self.params = params
+
+    @property
+    def message(self) -> str:
+        """The English text."""
+        return str(self)
 
 
 def parse_message(text: str | bytes | None) -> dict[str, Any]:
     """Check and parse one client message.  Raises :class:`ProtocolError`."""
     if text is None:
-        raise ProtocolError("malformed", "send text frames holding one JSON object")
+        raise ProtocolError("malformed", "proto_text_frames")
     try:
         size = len(text.encode() if isinstance(text, str) else text)
     except UnicodeEncodeError:
-        raise ProtocolError("malformed", "the text is not valid Unicode (a lone surrogate)") from None
+        raise ProtocolError("malformed", "proto_bad_unicode") from None
     if size > MAX_MESSAGE:
-        raise ProtocolError("too_large", f"message of {size} bytes; the limit is {MAX_MESSAGE}")
+        raise ProtocolError("too_large", "proto_too_large", size=size, limit=MAX_MESSAGE)
     try:
         msg = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ProtocolError("malformed", f"not JSON: {e}") from None
+    except json.JSONDecodeError as e:
+        raise ProtocolError("malformed", "proto_not_json", line=e.lineno, column=e.colno) from None
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("malformed", "proto_not_utf8") from None
     except RecursionError:  # ~1000 nested arrays fit in the size limit
-        raise ProtocolError("malformed", "not JSON we read: nested too deep") from None
+        raise ProtocolError("malformed", "proto_too_deep") from None
     if not isinstance(msg, dict):
-        raise ProtocolError("malformed", "a message is a JSON object with a \"type\"")
+        raise ProtocolError("malformed", "proto_not_object")
     try:  # "\\ud800" escapes decode to lone surrogates, which no page, log or database takes
         json.dumps(msg, ensure_ascii=False).encode()
     except UnicodeEncodeError:
-        raise ProtocolError("malformed", "a string holds a lone surrogate (\\ud800-\\udfff): not valid Unicode") from None
+        raise ProtocolError("malformed", "proto_surrogate") from None
     kind = msg.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("malformed", "the message has no \"type\" string")
+        raise ProtocolError("malformed", "proto_no_type")
     spec = FIELDS.get(kind)
     if spec is None:
-        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}; types: {', '.join(FIELDS)}")
+        raise ProtocolError("unknown_type", "proto_unknown_type", type=kind[:40], types=", ".join(FIELDS))
     for name, typ in spec.items():
         if name not in msg:
             if (kind, name) in OPTIONAL:
                 continue
-            raise ProtocolError("malformed", f"a {kind!r} message needs the field {name!r}")
+            raise ProtocolError("malformed", "proto_missing_field", type=kind, field=name)
         value = msg[name]
         if isinstance(value, bool) or not isinstance(value, typ):
-            want = typ.__name__ if isinstance(typ, type) else " or ".join(
-                "null" if t is type(None) else t.__name__ for t in typ)
-            raise ProtocolError("malformed", f"field {name!r} of a {kind!r} message must be {want}")
+            raise ProtocolError("malformed", f"proto_field_{_WANT[typ]}", type=kind, field=name)
     extra = set(msg) - set(spec) - {"type", "id"}
     if extra:
-        raise ProtocolError("malformed", f"unknown field(s) in a {kind!r} message: {', '.join(sorted(extra))}")
+        raise ProtocolError("malformed", "proto_unknown_fields", type=kind, n=len(extra),
+                            fields=", ".join(sorted(str(x)[:40] for x in extra)))
     return msg
 
 

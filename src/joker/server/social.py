@@ -37,9 +37,9 @@ from typing import TYPE_CHECKING, Any
 
 import segno
 
-from .conns import dumps, error_text, presence
+from .conns import dumps, presence
 from .protocol import RateLimit
-from .table import HUMAN, Table, TableError, TableRefusal, clean_name, one_line, refused
+from .table import HUMAN, Table, TableRefusal, clean_name, one_line, refused
 from .tokens import new_nonce
 
 if TYPE_CHECKING:
@@ -118,15 +118,14 @@ async def post(hub: Hub, conn: Conn, t: Table, msg: dict[str, Any]) -> None:
     chat.  Raises :class:`TableError` and changes nothing when refused."""
     seat = conn.seat
     if seat is None and t.options.spectator_chat != "write":
-        raise TableError("chat_closed", "spectators may not write in this table's chat (the host decides)")
+        raise refused("chat_closed", "chat_closed")
     text = reaction = None
     if msg["type"] == "chat":
         text = clean_chat(msg["text"])
     else:
         reaction = msg["reaction"]
         if reaction not in REACTIONS:
-            raise TableError("chat_reaction", f"unknown reaction {str(reaction)[:30]!r}; reactions: "
-                             f"{', '.join(REACTIONS)}")
+            raise refused("chat_reaction", "chat_reaction", reaction=str(reaction)[:30], reactions=", ".join(REACTIONS))
     if seat is not None:
         name = t.seats[seat].name
     else:
@@ -134,8 +133,7 @@ async def post(hub: Hub, conn: Conn, t: Table, msg: dict[str, Any]) -> None:
         if name and any(s.name.casefold() == name.casefold() for s in t.seats):
             raise refused("name", "spectator_name", name=repr(name))
     if not chat_limit(conn).allow():
-        raise TableError("chat_rate_limited", f"too many chat messages: {CHAT_BURST} at once, then one every "
-                         f"{1 / CHAT_RATE:g} seconds; this one was not sent")
+        raise refused("chat_rate_limited", "chat_rate_limited", burst=CHAT_BURST, seconds=round(1 / CHAT_RATE))
     n = t.chat_count
     out = chat_message(n, seat, name, text, reaction, dt.datetime.now(dt.timezone.utc))
     await hub.writer.write(lambda store: store.add_chat(t.id, n, out))
@@ -198,8 +196,7 @@ async def renew_link(hub: Hub, conn: Conn, t: Table) -> None:
         if c is not conn and c.seat == seat:
             c.seat = None
             t.online[seat] = max(0, t.online[seat] - 1)
-            r = TableRefusal("table_link_replaced")
-            c.push(error_text("bad_token", str(r), "renew_link", r))
+            c.refuse("bad_token", TableRefusal("table_link_replaced"), "renew_link")
             c.push(dumps({"type": "welcome", "table": t.id, "seat": None, "seq": t.seq}))
             c.push(dumps(t.snapshot(None)))
             if reads_chat(t, None):

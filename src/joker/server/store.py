@@ -159,7 +159,7 @@ class Store:
                                                 WebTable.seq <= seq if again else WebTable.seq < seq, ~later)
                          .values(seq=seq, **values))
         if done.rowcount != 1:
-            raise LedgerError(f"table {table_id}: event {seq} is written already (by another server process)")
+            raise LedgerError("web_event_written", table=table_id, seq=seq)
 
     def save_seats(self, table_id: str, seats: list[dict[str, Any]], host_seat: int, seq: int) -> None:
         """The seats after event ``seq`` (a seats event, or a renewed seat link at the last event)."""

@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterable, Mapping
 from joker import records, registry
 from joker.bots import make_bot
 from joker.errors import CodedError, IllegalActionError, InvalidNotationError, JokerError, RecordError
-from joker.i18n import Part
+from joker.i18n import LANGS, Named, Part
 from joker.i18n.names import BOT_NAMES
 from joker.pace import Pace
 from .plugin import Kit, kit
@@ -72,12 +72,64 @@ class TableError(JokerError):
         self.message = message
         self.refusal = refusal
 
+    def to_wire(self) -> dict[str, Any]:
+        """This refusal as data another server process raises again (:meth:`from_wire`):
+        ``{"kind", "refusal"}`` with the coded error's code and params (:func:`to_wire`), not its text."""
+        return {"kind": self.kind, "refusal": to_wire(self.refusal if self.refusal is not None else JokerError(self.message))}
+
+    @classmethod
+    def from_wire(cls, data: Mapping[str, Any]) -> "TableError":
+        """The refusal :meth:`to_wire` sent, to be said in the reader's language."""
+        r = from_wire(data["refusal"])
+        return cls(str(data["kind"]), str(r), r if r.code else None)
+
 
 class TableRefusal(CodedError):
-    """A table's refusal said from the ``web`` catalogue (keys ``table_…``), so
-    the page says it in its language (the English is the message)."""
+    """A table's refusal said from the ``web`` catalogue (keys ``table_…``; the
+    socket protocol's ``proto_…``), so the page says it in its language (the
+    English is the message)."""
 
     catalogue = "web"
+
+
+class Relayed(JokerError):
+    """A coded error rebuilt from its wire form (:func:`to_wire`): what another
+    server process refused, said here in the reader's language."""
+
+    def __init__(self, catalogue: str, code: str | None, params: Mapping[str, Any], text: str):
+        super().__init__(text)
+        setattr(self, "catalogue", catalogue)  # noqa: B010 - the class attribute, per instance
+        self.code = code
+        self.params = params
+
+
+def to_wire(error: JokerError) -> dict[str, Any]:
+    """``error`` as JSON-ready data another process can say in any language:
+    ``{"catalogue", "code", "params", "text"}`` (``text`` the English); a
+    param that is itself an error is sent the same way, a :class:`Part` as its
+    words in every language (:class:`joker.i18n.Named`), anything else as text."""
+    params: dict[str, Any] = {}
+    for k, v in error.params.items():
+        if isinstance(v, JokerError):
+            params[k] = {"$error": to_wire(v)}
+        elif isinstance(v, Part):
+            params[k] = {"$named": str(v), "names": {lang: v.say(lang, "web") for lang in LANGS}}
+        else:
+            params[k] = v if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v)
+    return {"catalogue": error.catalogue, "code": error.code, "params": params, "text": str(error)}
+
+
+def from_wire(data: Mapping[str, Any]) -> Relayed:
+    """The error :func:`to_wire` sent."""
+    params: dict[str, Any] = {}
+    for k, v in dict(data.get("params") or {}).items():
+        if isinstance(v, dict) and "$error" in v:
+            params[k] = from_wire(v["$error"])
+        elif isinstance(v, dict) and "$named" in v:
+            params[k] = Named(str(v["$named"]), v.get("names") or {})
+        else:
+            params[k] = v
+    return Relayed(str(data.get("catalogue") or ""), data.get("code"), params, str(data.get("text", "")))
 
 
 def refused(kind: str, code: str, **params: Any) -> TableError:

@@ -1,5 +1,9 @@
-"""A request the API cannot read (FastAPI's request validation), said in the
-request's language.
+"""The HTTP API's refusals, said in the request's language: one shape,
+``{"error": text, "code": code, …params}`` (:func:`error_json`), and a
+request the API cannot read (FastAPI's request validation, 422).
+
+The language is the request's (:func:`joker.i18n.lang_of`): ``?lang=``, else
+the language cookie, else ``Accept-Language``, else English.
 
 Every operation's body, query, path and header parameters are checked by
 pydantic before the endpoint runs; a failed check answers **422** with the
@@ -10,19 +14,60 @@ from the ``web`` catalogue's ``invalid_…`` texts — and ``error``, the
 problems in one line, each naming its field: ``name: at most 100 characters``,
 «name: не больше 100 символов».  ``error`` is the key every refusal of
 this API carries, so the pages show it as they show any other
-(``api()`` in ``common.js``).  The value sent is never echoed back (a
+(``api()`` in ``common.js``), with ``code`` ``invalid_request`` and
+``fields``, the fields named.  The value sent is never echoed back (a
 10 kB name stays on the client).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
-from joker.i18n import Tr, lang_of
+from joker.errors import JokerError
+from joker.i18n import Tr, lang_of, message
+
+from .conns import said
+
+class ErrorBody(BaseModel):
+    """A refusal: ``error`` said in the request's language, ``code`` its catalogue code
+    (``invalid_request`` for a body the API cannot read), and the params the text names."""
+
+    model_config = {"extra": "allow"}
+
+    error: str
+    code: Optional[str] = None
+
+
+class InvalidBody(ErrorBody):
+    """A request the API cannot read (:mod:`.validation`): ``code`` ``invalid_request``, ``fields`` the
+    fields named, ``detail`` FastAPI's list of problems, each ``msg`` in the request's language."""
+
+    fields: list[str] = []
+    detail: list[dict[str, Any]] = []
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "Refused: `error` says why, `code` names it"},
+    404: {"model": ErrorBody, "description": "No such table"},
+    422: {"model": InvalidBody, "description": "A field missing or of the wrong type: `error` names it"},
+}
+"""The refusals the API's operations may answer, for the OpenAPI schema (``/api/docs``)."""
+
+
+KEEPER_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    401: {"model": ErrorBody, "description": "The keeper key is missing or wrong"},
+    403: {"model": ErrorBody, "description": "A write from another site, or not sent as JSON"},
+}
+"""The scorekeeper's refusals (:mod:`.keeper`): the API's, and its write guard's."""
+
+RESERVED = ("error", "code")
+"""Keys of an error body that a refusal's params never overwrite."""
 
 SOURCES = ("body", "query", "path", "header", "cookie")
 """The first element of a problem's ``loc``: where the field was sent."""
@@ -86,14 +131,31 @@ def problem_of(error: Mapping[str, Any], tr: Tr) -> str:
     return tr(key, problem=str(error.get("msg", "")), **{k: v for k, v in ctx.items() if isinstance(v, (int, float, str))})
 
 
+def error_json(request: Request, status: int, error: JokerError, **extra: Any) -> JSONResponse:
+    """``status`` with ``{"error", "code", …params, …extra}``: ``error`` the coded
+    error's text in the request's language (:func:`joker.i18n.message`, the web's
+    variant), ``code`` its catalogue code (``None`` for a plain message), each
+    param said in that language (:func:`.conns.said`; a param named ``error`` or
+    ``code`` is left out, the body's own keys)."""
+    lang = lang_of(request)
+    body: dict[str, Any] = {k: said(v, lang) for k, v in error.params.items() if k not in RESERVED}
+    body.update(extra)
+    body.update(error=message(error, lang, "web"), code=error.code)
+    return JSONResponse(body, status_code=status)
+
+
 def invalid_response(request: Request, e: RequestValidationError) -> JSONResponse:
     """The 422 answer to ``e`` (see the module): ``{"detail": [{"loc", "msg", "type"}],
-    "error"}`` in the request's language."""
+    "error", "code": "invalid_request", "fields"}`` in the request's language."""
     tr = Tr(lang_of(request), "web")
     detail = []
     lines = []
+    fields = []
     for error in e.errors():
-        said = problem_of(error, tr)
-        detail.append({"loc": list(error.get("loc", ())), "msg": said, "type": str(error.get("type", ""))})
-        lines.append(tr("invalid_field", field=field_of(error, tr), problem=said))
-    return JSONResponse({"detail": detail, "error": "; ".join(lines) or tr("invalid_request")}, status_code=422)
+        problem = problem_of(error, tr)
+        detail.append({"loc": list(error.get("loc", ())), "msg": problem, "type": str(error.get("type", ""))})
+        field = field_of(error, tr)
+        fields.append(field)
+        lines.append(tr("invalid_field", field=field, problem=problem))
+    return JSONResponse({"detail": detail, "error": "; ".join(lines) or tr("invalid_request"), "code": "invalid_request",
+                         "fields": fields}, status_code=422)

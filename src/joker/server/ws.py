@@ -7,7 +7,9 @@ handshake, then, after the hello, the welcome and the snapshot (or the missed
 events): a storm of connections waits its turn, the tables' play goes on.
 Every message is first checked against the connection's rate limit, then
 parsed by :func:`joker.server.protocol.parse_message`; a refused message gets
-an ``error`` naming the problem and changes nothing.  A connection whose
+an ``error`` naming the problem and changes nothing, said in the socket's
+language (:func:`joker.i18n.lang_of`: ``?lang=`` on the socket's URL, as the
+pages open it, else the language cookie, else ``Accept-Language``).  A connection whose
 client keeps flooding after being refused is closed (code 1008).
 """
 
@@ -18,9 +20,11 @@ import contextlib
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from joker.i18n import lang_of
+
 from .conns import Conn, error_text
 from .hub import Hub
-from .protocol import ProtocolError, RateLimit, parse_message
+from .protocol import HELLO_EXAMPLE, ProtocolError, RateLimit, parse_message
 from .table import TableRefusal
 
 HELLO_TIMEOUT = 20.0
@@ -39,9 +43,9 @@ async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
     async with hub.admission:
         await ws.accept()
         t = await hub.get(table_id)
+    lang = lang_of(ws)
     if t is None:
-        r = TableRefusal("table_no_table", id=table_id[:20])
-        await ws.send_text(error_text("no_table", str(r), refusal=r))
+        await ws.send_text(error_text("no_table", TableRefusal("table_no_table", id=table_id[:20]), lang=lang))
         await ws.close(code=4404)
         return
 
@@ -50,7 +54,7 @@ async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
             await ws.close(code=code, reason=reason)
 
     base = ws.base_url
-    conn = Conn(t.id, close, f"{'https' if base.scheme == 'wss' else 'http'}://{base.netloc}")
+    conn = Conn(t.id, close, f"{'https' if base.scheme == 'wss' else 'http'}://{base.netloc}", lang)
     limit = RateLimit()
     sender: asyncio.Task[None] | None = None
     try:
@@ -60,11 +64,11 @@ async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
             try:
                 msg = parse_message(text)
             except ProtocolError as e:
-                await ws.send_text(error_text(e.code, e.message))
+                await ws.send_text(error_text(e.code, e.refusal, lang=lang))
                 continue
             if msg["type"] != "hello":
-                await ws.send_text(error_text("hello_first", "say hello first: {\"type\": \"hello\", \"token\": …, "
-                                              "\"since\": …}", msg["type"]))
+                first = ProtocolError("hello_first", "proto_hello_first", example=HELLO_EXAMPLE)
+                await ws.send_text(error_text(first.code, first.refusal, msg["type"], lang))
                 continue
             hello = msg
 
@@ -81,15 +85,16 @@ async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
         while not conn.closed:
             text = await _next_text(ws)
             if not limit.allow():
-                conn.push(error_text("rate_limited", f"too many messages: at most {limit.rate:g} a second "
-                                     f"(bursts of {limit.burst:g}); this one was ignored"))
+                limited = ProtocolError("rate_limited", "proto_rate_limited", rate=f"{limit.rate:g}",
+                                        burst=f"{limit.burst:g}")
+                conn.refuse(limited.code, limited.refusal)
                 if limit.exhausted:
                     conn.close(1008, "rate limit exceeded")
                 continue
             try:
                 msg = parse_message(text)
             except ProtocolError as e:
-                conn.push(error_text(e.code, e.message))
+                conn.refuse(e.code, e.refusal)
                 continue
             await hub.handle(conn, msg)
     except asyncio.TimeoutError:  # no hello

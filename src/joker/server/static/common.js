@@ -298,7 +298,9 @@ function tableSocket(tableId, on) {
   const say = (text) => { if (on.status) on.status(text); };
   function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
   function open() {
-    ws = new WebSocket((location.protocol === "https:" ? "wss" : "ws") + "://" + location.host + "/ws/" + tableId);
+    // ?lang=: the server says its refusals in the page's language
+    ws = new WebSocket((location.protocol === "https:" ? "wss" : "ws") + "://" + location.host + "/ws/" + tableId +
+      "?lang=" + encodeURIComponent(J.lang || "en"));
     ws.onopen = () => { pause = 0; send(seq > 0 ? { type: "hello", token: token, since: seq } : { type: "hello", token: token }); };
     ws.onclose = () => { say(T("reconnecting")); setTimeout(open, Math.min(5000, 400 * Math.pow(2, pause++))); };
     ws.onmessage = (e) => {

@@ -30,7 +30,7 @@ function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg))
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(proto + "://" + location.host + "/ws/" + TABLE_ID);
+  ws = new WebSocket(proto + "://" + location.host + "/ws/" + TABLE_ID + "?lang=" + encodeURIComponent(J.lang || "en"));
   ws.onopen = () => { $("conn").textContent = ""; send({ type: "hello", token: token || null }); };
   ws.onclose = () => { $("conn").textContent = T("reconnecting"); setTimeout(connect, 1000); };
   ws.onmessage = (e) => {

@@ -390,35 +390,32 @@ class GameState:
         the deal size.  Raises :class:`IllegalActionError`; this state is unchanged.
         """
         if self.phase is Phase.OVER:
-            raise IllegalActionError("the game is over: no more deals")
+            raise IllegalActionError("summary_over")
         if self.trick or self.tricks or any(b is not None for b in self.bids):
-            raise IllegalActionError(f"deal {self.deal_index + 1} has already started: finish it with actions")
+            raise IllegalActionError("summary_started", deal=self.deal_index + 1)
         n = self.rules.players
         c = self.spec.cards
-        where = f"deal {self.deal_index + 1} ({c} card{'s' if c != 1 else ''})"
+        where = {"deal": self.deal_index + 1, "cards": c}
         if trump is not None and trump not in range(4):
-            raise IllegalActionError(f"{where}: trump must be a suit 0..3 or None")
+            raise IllegalActionError("summary_trump", **where)
         if not self.spec.has_bids:
             if bids is not None and any(b is not None for b in bids):
-                raise IllegalActionError(f"{where}: a {self.spec.kind.value} deal has no bids")
+                raise IllegalActionError("summary_no_bids", **where, kind=self.spec.kind.value)
             bids_t = None
         else:
             if bids is None or len(bids) != n:
-                raise IllegalActionError(f"{where}: {n} bids needed, one per seat")
+                raise IllegalActionError("summary_bids_count", **where, n=n)
             bids_t = tuple(int(b) for b in bids)
             for s, b in enumerate(bids_t):
                 if not 0 <= b <= c:
-                    raise IllegalActionError(f"{where}: seat {s + 1} bid {b}; a bid is 0..{c}")
+                    raise IllegalActionError("summary_bid_range", **where, seat=s + 1, bid=b)
             others = [b for s, b in enumerate(bids_t) if s != self.dealer]
             if not house_override and self.rules.forbidden_dealer_bid(c, others) == bids_t[self.dealer]:
-                raise IllegalActionError(
-                    f"{where}: the bids sum to {c}; the dealer (seat {self.dealer + 1}) may not bid "
-                    f"{bids_t[self.dealer]}"
-                )
+                raise IllegalActionError("summary_dealer_bid", **where, seat=self.dealer + 1, bid=bids_t[self.dealer])
         if len(tricks) != n or any(not 0 <= t <= c for t in tricks):
-            raise IllegalActionError(f"{where}: {n} trick counts 0..{c} needed, one per seat")
+            raise IllegalActionError("summary_tricks_count", **where, n=n)
         if sum(tricks) != c:
-            raise IllegalActionError(f"{where}: tricks taken sum to {sum(tricks)}, the deal has {c} tricks")
+            raise IllegalActionError("summary_tricks_sum", **where, sum=sum(tricks))
         new = self._copy()
         taken = tuple(int(t) for t in tricks)
         new._log = ((self.deal_index, DealSummary(trump, bids_t, taken, house_override)), self._log)
