@@ -334,7 +334,8 @@ class Hub:
         if self.cluster is not None and not self.cluster.owns(t.id):
             async with self.locks[t.id]:
                 await self.cluster.take_clock(t)
-        await conns.attach(self, conn, t, token, since, social.greet)
+        async with self.admission:  # the welcome and the snapshot: a few at a time (:data:`ADMIT_AT_ONCE`)
+            await conns.attach(self, conn, t, token, since, social.greet)
         self.idling.touch(t.id)
         if conn.seat is not None:
             await self.idling.revive(t)

@@ -46,9 +46,12 @@ STAMP_S = 1.0
 SOCKET_TIMEOUT = 2.0
 """Seconds the thread waits for Redis on one round trip (a hung Redis: the leases lapse, as they must)."""
 
-RENEW_SCRIPT = ("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) "
-                "end return 0")
-"""Extend a lease only if this process still holds it (KEYS: the lease; ARGV: the node, the lease's ms)."""
+RENEW_SCRIPT = ("local kept = {} for i, key in ipairs(KEYS) do kept[i] = 0 "
+                "if redis.call('get', key) == ARGV[1] then kept[i] = redis.call('pexpire', key, ARGV[2]) end "
+                "end return kept")
+"""Extend each lease in KEYS that this process still holds (ARGV: the node, the lease's ms); per
+lease 1 if extended, else 0.  One command for all of a process's leases: little work on the
+thread (which competes with the event loop for the interpreter) however many tables it owns."""
 
 
 class Leases:
@@ -107,9 +110,11 @@ class Leases:
         p.zremrangebyscore(self.nodes_key, 0, now - 3 * LEASE_MS)
         p.zrangebyscore(self.nodes_key, now - 2 * LEASE_MS, "+inf")
         tables = list(owned.items())
-        for tid, _ in tables:
-            p.eval(RENEW_SCRIPT, 1, self.prefix + "owner:" + tid, self.node, LEASE_MS)
-        _, _, live, *kept = p.execute()
+        if tables:
+            p.eval(RENEW_SCRIPT, len(tables), *(self.prefix + "owner:" + tid for tid, _ in tables), self.node,
+                   LEASE_MS)
+        _, _, live, *rest = p.execute()
+        kept = rest[0] if rest else []
         lost = [(tid, claim) for (tid, claim), ok in zip(tables, kept) if not ok]
         return {str(n) for n in live} | {self.node}, lost
 

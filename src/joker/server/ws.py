@@ -80,8 +80,7 @@ async def serve_socket(ws: WebSocket, hub: Hub, table_id: str) -> None:
                 await ws.send_text(item)
 
         sender = asyncio.ensure_future(send_loop())
-        async with hub.admission:
-            await hub.attach(conn, t, hello.get("token"), hello.get("since"))
+        await hub.attach(conn, t, hello.get("token"), hello.get("since"))  # admitted there (the snapshot)
         while not conn.closed:
             text = await _next_text(ws)
             if not limit.allow():
