@@ -38,12 +38,13 @@ class Clock:
 
 
 def run(db: str, scenario: Any, **hub_kw: Any) -> None:
-    """``scenario(hub, clock)`` on a started hub (idle 10, abandon 30 minutes) on the database ``db``."""
+    """``scenario(hub, clock)`` on a started hub (by default idle 10, abandon 30 minutes, bots
+    waiting a minute; ``hub_kw`` overrides) on the database ``db``."""
     async def main() -> None:
         led = Ledger.open(db)
         clock = Clock()
-        hub = Hub(Store(led.engine, led.url), b"k", bot_delay=60.0, idle_minutes=10, abandon_minutes=30,
-                  clock=clock, **hub_kw)
+        hub = Hub(Store(led.engine, led.url), b"k", clock=clock,
+                  **{"bot_delay": 60.0, "idle_minutes": 10, "abandon_minutes": 30, **hub_kw})
         await hub.start()
         try:
             await scenario(hub, clock)
@@ -164,18 +165,7 @@ def test_an_abandoned_table_in_memory_is_abandoned_by_the_sweep_too(tmp_path):
         assert await hub.idling.sweep() == {"left": 1, "abandoned": 1}
         assert stored(hub, t.id)["abandoned_at"] is not None and lobby_ids(hub) == []
 
-    async def main() -> None:
-        led = Ledger.open(str(tmp_path / "short.db"))
-        clock = Clock()
-        hub = Hub(Store(led.engine, led.url), b"k", idle_minutes=60, abandon_minutes=5, clock=clock)
-        await hub.start()
-        try:
-            await scenario(hub, clock)
-        finally:
-            await hub.stop()
-            led.close()
-
-    asyncio.run(main())
+    run(str(tmp_path / "short.db"), scenario, idle_minutes=60, abandon_minutes=5)
 
 
 def test_a_seat_token_revives_an_abandoned_table(tmp_path):
