@@ -329,6 +329,13 @@ def test_the_lobby_offers_durak_with_its_options_and_says_the_canonical_rules_st
         assert info["seats"][1]["bot"] == "hard"
         row = next(x for x in tc.get("/api/tables").json() if x["id"] == t["table"])
         assert (row["game"], row["game_number"], row["games"]) == ("durak", None, 3)  # waiting: no game yet
+        # an API client that names no game: the rules' preset says which (RULES.md §13's presets are Durak's)
+        for rules, game, seats in (("durak-36(players=2)", "durak", 2), ("durak", "durak", 4),
+                                   ("bus-angeles", "joker", 4)):
+            t = tc.post("/api/tables", json={"name": "Ann", "rules": rules, "seats": ["human"] * seats}).json()
+            assert tc.get(f"/api/tables/{t['table']}").json()["game"] == game, (rules, t)
+        r = tc.post("/api/tables", json={"name": "Ann", "rules": "durak", "game": "joker", "seats": ["human"] * 4})
+        assert r.status_code == 400 and "unknown preset 'durak'" in r.json()["error"]  # a game named is obeyed
 
 
 def test_each_games_end_says_who_went_out_in_order_and_the_fools_cards():

@@ -69,6 +69,18 @@ def game(name: str | None = None) -> Game:
     return g
 
 
+def game_of_rules(rules: str) -> str:
+    """The game whose presets include the preset a rules string starts with
+    (``durak-36(players=3)`` → ``durak``); :data:`DEFAULT` when no game has it
+    (the default game then says what is wrong with the string).  Imports the
+    registered games."""
+    preset = rules.split("(", 1)[0].strip()
+    for name in _MODULES:
+        if preset in game(name).presets():
+            return name
+    return DEFAULT
+
+
 def plugin(name: str, kind: str) -> Any:
     """The game's plug-in of ``kind`` (``web``, ``match``, ``rl``, …): the entry
     ``kind`` of the game module's ``PLUGINS`` dict when it has one, else the

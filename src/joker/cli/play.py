@@ -136,8 +136,9 @@ def _is_durak_record(path: Path) -> bool:
 def _is_durak_rules(preset: str, rules: str | None) -> bool:
     """Whether ``--rules`` (else ``--preset``) names one of Durak's presets (``durak``,
     ``durak-36(players=3)``): the game then follows from the rules, with no ``--game``."""
-    text = rules if rules else preset
-    return text.split("(", 1)[0].strip() in DURAK_PRESETS
+    from joker import registry
+
+    return registry.game_of_rules(rules if rules else preset) == "durak"
 
 
 def _run_durak(*options: Any) -> None:

@@ -73,15 +73,15 @@ ENV_ALLOWED_HOSTS = "JOKER_ALLOWED_HOSTS"
 
 
 class CreateTable(BaseModel):
-    """A new table: the host's ``name``; ``game`` a registered game (default
-    ``joker``); ``rules`` a rules string (a preset name or e.g.
+    """A new table: the host's ``name``; ``game`` a registered game (default: the
+    game whose preset ``rules`` starts with, else ``joker``); ``rules`` a rules string (a preset name or e.g.
     ``bus-angeles(schedule='1,2,3')``); ``seats`` per seat ``human`` or
     ``bot:LEVEL``; the host's seat ``host_seat`` (0-based); ``fill_bot`` the
     bots' level (default: the game's); ``spectator_chat``: what spectators may
     do in the table's chat, ``hidden`` (default), ``read`` or ``write``."""
 
     name: str = Field(max_length=100)
-    game: str = Field(registry.DEFAULT, max_length=40)
+    game: Optional[str] = Field(None, max_length=40)
     rules: str = Field("bus-angeles", max_length=400)
     seats: list[str] = Field(min_length=2, max_length=10)
     host_seat: int = 0
@@ -377,7 +377,8 @@ def create_app(db: str | os.PathLike[str] | None = None, *, secret: str | None =
     async def api_create(request: Request, body: CreateTable) -> dict[str, Any]:
         opts = Options(body.turn_seconds, body.stalling_dot, body.public, body.fill_bot or "", body.spectator_chat)
         t, seat, token = await hub_of(request).create_table(body.rules, body.seats, body.name, body.host_seat,
-                                                            opts, body.seed, body.game)
+                                                            opts, body.seed,
+                                                            body.game or registry.game_of_rules(body.rules))
         return {"table": t.id, "seat": seat, "token": token, "url": f"/t/{t.id}"}
 
     @app.get("/api/rules", tags=["rules"], summary="Check a rules string: its canonical form", responses=ERRORS)
