@@ -85,6 +85,12 @@ def test_a_phone_sees_finished_games_rules_and_bots_in_russian(server, browser, 
     line = page.locator(f"#tables tr:has(a[href='/t/{waiting}'])")
     expect(line).to_contain_text("Регламент Бус-Анджелес (раздачи: 1,9,1)")
     expect(line).to_contain_text("Алиса")
+    expect(line).to_contain_text("1 свободное место")
+    full = page.request.post(server + "/api/tables", data={"name": "Ann", "rules": "bus-angeles",
+                                                           "seats": ["human", "bot", "bot", "bot"]}).json()["table"]
+    page.reload()  # every seat taken: not "0 open seats" but waiting for the start
+    expect(page.locator(f"#tables tr:has(a[href='/t/{full}'])")).to_contain_text("все места заняты, ждём начала")
+    line = page.locator(f"#tables tr:has(a[href='/t/{waiting}'])")
     assert page.evaluate(OUTSIDE, f"#tables tr:has(a[href='/t/{waiting}']) .button") == []
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     page.screenshot(path=str(shots / "ru-lobby-390.png"), full_page=True)

@@ -11,7 +11,7 @@ function renderTables(tables) {
     h("td", { "data-label": T("col_table") }, h("a", { href: "/t/" + t.id, text: t.id })),
     h("td", { class: "small", "data-label": T("col_rules"), title: t.rules, text: t.rules_label || t.rules }),
     h("td", { "data-label": T("col_players"), text: seatNames(t.seats).map((n, i) => (t.seats[i].kind === "open" ? "·" : n)).join(", ") }),
-    h("td", { "data-label": T("col_status"), text: t.status === "waiting" ? T("open_seats", { n: t.open }) :
+    h("td", { "data-label": T("col_status"), text: t.status === "waiting" ? (t.open ? T("open_seats", { n: t.open }) : T("status_full")) :
       t.deal != null ? T("deal_of", { deal: t.deal, deals: t.deals }) :
       t.bouts != null ? T("game_progress", { game: t.game_number, games: t.games, bout: t.bouts + 1 }) : T("status_" + t.status) }),  // a game without deals: its status
     h("td", { class: "actions" }, h("a", { class: "button" + (t.status === "waiting" && t.open ? " primary" : ""), href: "/t/" + t.id,
