@@ -25,9 +25,10 @@ pytest.importorskip("redis")
 
 SPECTATORS = 600
 """Spectators connecting to each process."""
-MAX_LATENCY = 2.0
+MAX_LATENCY = 3.0
 """Seconds from a player's action to the other player's receiving it, at most, during the storm
-(about 0.6 s at worst on the quiet 2-core development machine; room for a machine shared with other work)."""
+(about 0.6 s at worst on the quiet 2-core development machine; up to about 2 s when the test
+suite's other worker is busy: room for that, while a starved table — seconds without a move — fails)."""
 
 _STORM = """
 import asyncio, sys, threading
