@@ -265,7 +265,7 @@ def test_a_whole_game_in_the_terminal_saved_resumed_and_finished(tmp_path):
     child.expect(PROMPT)
     screen = child.before
     assert "Durak — Transfer Durak. Seat 1: You; bots: Alice (Random), Boris (Random), Vera (Random)." in screen
-    assert "Game 1 · bout" in screen and "Trump " in screen and "stock " in screen and "discard pile" in screen
+    assert "Game 1 · bout" in screen and "· Transfer Durak" in screen and "Trump " in screen and "stock " in screen and "discard pile" in screen
     assert "Your hand:" in screen and "▒▒" in screen
     assert re.search(r"(attacker|defender|may throw in)", screen)
     # rubbish, then a card not held: the engine's refusal; then one move and quit
@@ -315,7 +315,7 @@ def test_a_few_moves_in_russian(tmp_path):
     assert ("Дурак — Переводной дурак, 36 карт. Место 1: Вы; боты: Алиса (Случайный), Борис (Случайный), "
             "Вера (Случайный).") in screen
     assert "В колоде durak-36 джокеры — 6♠ (X1) и 6♣ (X2)." in screen
-    assert "Партия 1 · бой" in screen and "Ваши карты:" in screen and "прикуп" in screen
+    assert "Партия 1 · бой" in screen and "· Переводной дурак" in screen and "Ваши карты:" in screen and "прикуп" in screen
     for _ in range(3):
         child.sendline("?")
         child.expect(r"Можно: ([^,\r\n]+)")

@@ -25,6 +25,7 @@ from joker.games.durak.engine.views import PlayerView
 from joker.games.durak.rules import ThrowIn
 from joker.i18n import Tr
 from joker.i18n.play import HUMAN_NAME
+from joker.rulestring import rules_label
 
 from .text import card_style, card_text, group_of, sort_hand
 
@@ -147,7 +148,8 @@ class Screen:
         """The screen of the human's turn, from his view only."""
         tr = self.tr
         self.say()
-        self.console.rule(Text(tr("header", game=view.game + 1, bout=view.bouts + 1, rules=view.rules),
+        self.console.rule(Text(tr("header", game=view.game + 1, bout=view.bouts + 1,
+                                  rules=rules_label(view.rules, self.lang)),
                                style="bold"), align="left")
         self.say(self.trump_line(view))
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 2, 0, 0))
