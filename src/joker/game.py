@@ -42,6 +42,7 @@ own code, so this module never names an application.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, Callable, Generic, Iterator, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 
@@ -172,3 +173,81 @@ class Game(Protocol):
         """Every step of a record, each action checked by the engine.
         Raises :class:`~joker.errors.RecordError` naming the first bad one."""
         ...
+
+
+R = TypeVar("R")
+St = TypeVar("St")
+Rec = TypeVar("Rec")
+
+
+@dataclass(frozen=True)
+class PackageGame(Generic[R, St, A, Rec]):
+    """A :class:`Game` made of a game package's own functions: what each game's
+    ``game.py`` hands the registry as ``GAME``, the adapter written once.
+
+    Fields, in the protocol's order: ``name``; ``rules_parser`` (text → rules,
+    raising the game's ``RulesError`` / ``InvalidNotationError``) and
+    ``rule_presets`` (default first); ``starter(rules, seed, start)``, the first
+    state; ``seat_view(state, seat)`` and ``spectator_view(state)``;
+    ``action_parser`` (notation → action; ``str(action)`` is the notation);
+    ``bots_module``, the dotted name of a module with ``BOTS`` and ``TIMED``,
+    imported only when bots are asked for (so the rules and records load
+    without the bots' dependencies); ``recorder(state, players, meta)``,
+    ``record_reader(parsed_json)``, ``record_start(record)`` and
+    ``record_steps(record)``, the game's record functions (raising
+    :class:`~joker.errors.RecordError`)."""
+
+    name: str
+    rules_parser: Callable[[str], R]
+    rule_presets: Mapping[str, R]
+    starter: Callable[[R, int | str, int | None], St]
+    seat_view: Callable[[St, int], Any]
+    spectator_view: Callable[[St], Any]
+    action_parser: Callable[[str], A]
+    bots_module: str
+    recorder: Callable[[St, tuple[str, ...] | None, Mapping[str, Any] | None], Rec]
+    record_reader: Callable[[Mapping[str, Any]], Rec]
+    record_start: Callable[[Rec], St]
+    record_steps: Callable[[Rec], Iterator[Step[St, Any]]]
+
+    def parse_rules(self, text: str) -> R:
+        return self.rules_parser(text)
+
+    def presets(self) -> Mapping[str, R]:
+        return self.rule_presets
+
+    def new_game(self, rules: R, seed: int | str, start: int | None = None) -> St:
+        return self.starter(rules, seed, start)
+
+    def view_of(self, state: St, seat: int) -> Any:
+        return self.seat_view(state, seat)
+
+    def public_view(self, state: St) -> Any:
+        return self.spectator_view(state)
+
+    def parse_action(self, text: str) -> A:
+        return self.action_parser(text)
+
+    def format_action(self, action: A) -> str:
+        return str(action)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        bots: Mapping[str, BotFactory] = import_module(self.bots_module).BOTS
+        return bots
+
+    def timed_bots(self) -> frozenset[str]:
+        timed: frozenset[str] = import_module(self.bots_module).TIMED
+        return timed
+
+    def record_of(self, state: St, players: Sequence[str] | None = None,
+                  meta: Mapping[str, Any] | None = None) -> Rec:
+        return self.recorder(state, None if players is None else tuple(players), meta)
+
+    def read_record(self, data: Mapping[str, Any]) -> Rec:
+        return self.record_reader(data)
+
+    def start_of(self, record: Rec) -> St:
+        return self.record_start(record)
+
+    def replay(self, record: Rec) -> Iterator[Step[St, Any]]:
+        return self.record_steps(record)

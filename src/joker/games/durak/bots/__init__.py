@@ -6,35 +6,15 @@ a time cap per decision (``search@40ms``).  Every bot sees only its seat's view.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Mapping
 
-from joker.bots import RandomBot
+from joker.bots.levels import TIMED_SEARCH, house_bots
 from joker.game import BotFactory
 
 from .heuristic import HeuristicBot
-from .search import LEVELS, SearchBot
 
-
-def _search(level: str) -> Callable[..., Any]:
-    def make(seed: int | str | None = None, seconds: float | None = None) -> SearchBot:
-        budget = None if seconds is None else replace(LEVELS[level], seconds=seconds)
-        return SearchBot(seed, level, budget)
-
-    return make
-
-
-_MEDIUM, _HARD = _search("medium"), _search("hard")  # a level and its alias are one bot (one factory)
-BOTS: Mapping[str, BotFactory] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-    "search": _MEDIUM,
-    "search-hard": _HARD,
-    "easy": HeuristicBot,
-    "medium": _MEDIUM,
-    "hard": _HARD,
-}
+BOTS: Mapping[str, BotFactory] = house_bots(HeuristicBot, "joker.games.durak.bots.search")
 """Bot factories by name; each takes a seed (and, for :data:`TIMED`, a time cap in seconds)."""
 
-TIMED: frozenset[str] = frozenset({"search", "search-hard", "medium", "hard"})
+TIMED: frozenset[str] = TIMED_SEARCH
 """The bots with a time cap per decision, which a name may set: ``search@40ms``."""

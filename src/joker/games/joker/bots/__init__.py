@@ -5,43 +5,22 @@ The search and ISMCTS bots import numba or pyspiel only when one is made."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Mapping
 
-from joker.bots.random_bot import RandomBot
+from joker.bots.levels import TIMED_SEARCH, house_bots
+from joker.game import BotFactory
 
 from .heuristic import HeuristicBot
 
 
-def _search(level: str) -> Callable[..., Any]:
-    def make(seed: int | str | None = None, seconds: float | None = None) -> Any:
-        from dataclasses import replace
-
-        from .search import LEVELS, SearchBot  # imports numba: only when a search bot is made
-
-        budget = None if seconds is None else replace(LEVELS[level], seconds=seconds)
-        return SearchBot(seed, level, budget)
-
-    return make
-
-
-_MEDIUM, _HARD = _search("medium"), _search("hard")  # a level and its alias are one bot (one factory)
 def _ismcts(seed: int | str | None = None, seconds: float | None = None) -> Any:
     from .ismcts import OpenSpielISMCTSBot  # imports pyspiel: only when this bot is made
 
     return OpenSpielISMCTSBot(seed) if seconds is None else OpenSpielISMCTSBot(seed, seconds=seconds)
 
 
-BOTS: dict[str, Callable[..., Any]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-    "search": _MEDIUM,
-    "search-hard": _HARD,
-    "easy": HeuristicBot,
-    "medium": _MEDIUM,
-    "hard": _HARD,
-    "ismcts": _ismcts,
-}
+BOTS: Mapping[str, BotFactory] = house_bots(HeuristicBot, "joker.games.joker.bots.search", {"ismcts": _ismcts})
 """Bot factories by name; each takes a seed (and, for :data:`TIMED`, a time cap in seconds)."""
 
-TIMED = frozenset({"search", "search-hard", "medium", "hard", "ismcts"})
+TIMED: frozenset[str] = TIMED_SEARCH | {"ismcts"}
 """The bots with a time cap per decision, which a name may set: ``search@40ms``."""
