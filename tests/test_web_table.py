@@ -28,6 +28,8 @@ from joker.cards import format_card
 from joker.i18n import Tr, catalogue, seat_names
 
 RULES = "bus-angeles(schedule='1,2,9')"
+# the deal summary's table is as wide as its box at most (else its last columns scroll out of sight)
+SUMMARY_FITS = "(e => e.scrollWidth <= e.clientWidth)(document.querySelector('#summary'))"
 
 
 def _shots_dir(tmp_path: Path, name: str) -> Path:
@@ -92,6 +94,8 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
             if deal not in summaries:
                 summaries[deal] = [r.locator("td").all_inner_texts() for r in summary.locator("tbody tr").all()]
                 page.screenshot(path=str(shots / f"summary-{deal}.png"))
+                # every column in view, the total too: no sideways scrolling in the summary («✗ не сыграно»)
+                assert page.evaluate(SUMMARY_FITS), f"deal {deal}'s summary is wider than its box"
             if deal == 2 and not reloaded:  # a reload during the summary brings it back, the same
                 page.reload()
                 expect(summary).to_be_visible()
@@ -152,6 +156,7 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
     # the last deal's summary comes after its last trick, the standings below
     expect(page.locator("#summary")).to_have_attribute("data-deal", "3")
     summaries[3] = [r.locator("td").all_inner_texts() for r in page.locator("#summary tbody tr").all()]
+    assert page.evaluate(SUMMARY_FITS), "the last deal's summary is wider than its box"
     page.screenshot(path=str(shots / "end.png"))
     page.screenshot(path=str(shots / "end-full.png"), full_page=True)
     assert not page.title().startswith("●")
