@@ -338,3 +338,22 @@ def test_the_phones_header_and_bar_take_two_rows_and_the_choices_read_well(serve
     page.screenshot(path=str(shots / "lobby.png"), full_page=True)
     assert errors == []
     ctx.close()
+
+
+def test_the_cards_flying_in_and_out_never_widen_the_phones_page(server, browser, tmp_path):  # noqa: F811
+    """The fresh-user trial on a 390×844 phone: a card played from the right seat slides in from
+    170 px further right, and a trick won by the right seat sweeps 200 px to the right; while they
+    moved the page was up to 453 px wide (a sideways scroll, the header's green stopping at 390 px).
+    The felt keeps them inside it now: the page's width, watched every frame of a game, stays the phone's."""
+    from test_web_e2e import _play_by_clicking
+
+    ctx, page, errors = _page(browser, locale="ru-RU", width=390, height=844)
+    page.add_init_script("""window.__widest = 0;
+      const watch = () => { window.__widest = Math.max(window.__widest, document.documentElement.scrollWidth);
+                            requestAnimationFrame(watch); };
+      requestAnimationFrame(watch);""")
+    _play_by_clicking(page, server, _shots_dir(tmp_path, "phone-flying"))  # bus-angeles(schedule='1,2'): 3 tricks
+    page.wait_for_timeout(800)  # the last trick's sweep
+    assert page.evaluate("window.__widest") == 390
+    assert not errors
+    ctx.close()
