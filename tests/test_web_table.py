@@ -96,6 +96,8 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
                 page.screenshot(path=str(shots / f"summary-{deal}.png"))
                 # every column in view, the total too: no sideways scrolling in the summary («✗ не сыграно»)
                 assert page.evaluate(SUMMARY_FITS), f"deal {deal}'s summary is wider than its box"
+                # and opaque: the seat boxes under it no longer show through its rows
+                assert page.eval_on_selector("#summary", "e => getComputedStyle(e).backgroundColor") == "rgb(255, 253, 248)"
             if deal == 2 and not reloaded:  # a reload during the summary brings it back, the same
                 page.reload()
                 expect(summary).to_be_visible()
