@@ -359,3 +359,26 @@ def test_the_cards_flying_in_and_out_never_widen_the_phones_page(server, browser
     assert page.evaluate("window.__widest") == 390
     assert not errors
     ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["ru-RU", "en-GB"])
+def test_your_own_box_says_a_bot_plays_for_you(server, browser, tmp_path, locale):  # noqa: F811
+    """The fresh-user trial: after "Leave the table" during a game, the player's own box (his
+    name in it already) said «за игрока Аня играет бот»; it says «за вас играет бот» now, and the
+    others' pages still name him."""
+    from playwright.sync_api import expect
+
+    t = Tr(locale[:2], "web")
+    ctx, page, errors = _page(browser, locale=locale, width=390, height=844)
+    table = _start(page, server, locale)
+    expect(page.locator("#game")).to_be_visible()
+    page.on("dialog", lambda d: d.accept())  # "leave the table?"
+    page.locator("#seat-actions button", has_text=t("leave")).click()
+    expect(page.locator("#seat-b .badge.bot")).to_have_text(t("taken_over_you"))
+    page.screenshot(path=str(_shots_dir(tmp_path, f"left-{locale[:2]}") / "own-box.png"))
+    other_ctx, other, other_errors = _page(browser, locale=locale, width=1280, height=800)
+    other.goto(f"{server}/t/{table}")  # a spectator: his box at the bottom, named
+    expect(other.locator("#game .badge.bot", has_text=t("taken_over", name="Ann"))).to_have_count(1)
+    assert not errors and not other_errors
+    ctx.close()
+    other_ctx.close()
