@@ -82,3 +82,24 @@ def test_a_durak_preset_alone_plays_durak(tmp_path, args):
     assert out.exit_code == 0, out.output
     assert "Durak — Transfer Durak" in out.output and "Game saved" in out.output
     assert json.loads(save.read_text())["game"] == "durak"
+
+
+def _unexplained(command, path: tuple[str, ...]) -> list[str]:
+    """Every option and argument under ``command`` (a click command or group) that its help leaves
+    unexplained, as ``"ledger deal --house-override"``; groups are walked through their lazy loading."""
+    if hasattr(command, "list_commands"):
+        ctx = command.context_class(command)
+        return [line for name in command.list_commands(ctx)
+                for line in _unexplained(command.get_command(ctx, name), (*path, name))]
+    return [" ".join((*path, p.opts[0] if p.param_type_name == "option" else p.name.upper()))
+            for p in command.params
+            if p.param_type_name in ("option", "argument") and not getattr(p, "hidden", False)
+            and p.name != "help" and not (getattr(p, "help", None) or "").strip()]
+
+
+def test_every_option_and_argument_says_what_it_is():
+    """The fresh-user trial: ``joker ledger deal --help`` listed ``--house-override`` with nothing
+    beside it (and so did 19 more options and arguments of ``joker ledger``)."""
+    import typer
+
+    assert _unexplained(typer.main.get_command(app), ()) == []

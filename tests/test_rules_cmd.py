@@ -1,5 +1,7 @@
 """``joker rules``: presets listed, one rule set shown with its changed fields, errors as messages."""
 
+import re
+
 from typer.testing import CliRunner
 
 from joker.cli.main import app
@@ -35,3 +37,21 @@ def test_meanings_are_plain_text_not_rest_markup():
     assert "1-based seat of the first dealer; None: drawn" in out.output
     # a literal of punctuation keeps quotes, so it still reads as a character
     assert "deal sizes separated by ',', blocks by '|', a kind as 2:dark." in out.output
+
+
+def test_durak_presets_are_listed_and_shown():
+    """The fresh-user trial: ``joker rules durak`` said "unknown preset 'durak'" (and the list had Joker's
+    presets only), though ``joker play --preset durak`` plays it.  Now Durak's presets are listed after
+    Joker's, and a Durak preset or rules string is shown field by field, a changed field marked."""
+    out = CliRunner().invoke(app, ["rules"], env={"COLUMNS": "160"})
+    assert out.exit_code == 0
+    assert "Transfer Durak presets" in out.output and "durak-36" in out.output and "durak38" in out.output
+    out = CliRunner().invoke(app, ["rules", "durak-36(players=3,show_trump=off)"], env={"COLUMNS": "400"})
+    assert out.exit_code == 0, out.output
+    assert "Transfer by showing a trump (RULES.md §13.4 rule 2)." in out.output
+    assert re.search(r"players\s+│\s+3\s+│\s+Number of players, 2\.\.4\.", out.output), out.output
+    assert "deals:" not in out.output  # Durak has no schedule of deals
+    out = CliRunner().invoke(app, ["rules", "durak", "--lang", "ru"], env={"COLUMNS": "400"})
+    assert out.exit_code == 0 and "перевод показом козыря" in out.output and "Переводной дурак" in out.output
+    out = CliRunner().invoke(app, ["rules", "durak(players=7)"])
+    assert out.exit_code == 2 and "2 to 4 players" in out.output and "Traceback" not in out.output

@@ -511,3 +511,18 @@ def test_a_forced_move_shows_the_hand_once_a_deal(tmp_path):
                 assert not lines[i - 1].startswith("Your hand:"), deal
                 later_forced += 1
     assert first_forced >= 4 and later_forced >= 1  # the game has both kinds (seed 11)
+
+
+@pytest.mark.parametrize("lang, title", [("en", "Score sheet — Bus-Angeles regulation (deals: 1,2)"),
+                                         ("ru", "Запись — Регламент Бус-Анджелес (раздачи: 1,2)")])
+def test_the_sheet_is_titled_with_the_rules_in_words(tmp_path, lang, title):
+    """The fresh-user trial: the welcome said "Bus-Angeles regulation (deals: 1,2,9)" but the sheet
+    after every deal was titled with the code, "Score sheet — bus-angeles(schedule='1,2,9')"."""
+    out = io.StringIO()
+    console = Console(file=out, width=120, no_color=True, highlight=False)
+    script = Script(None)
+    game = new_session(parse_rules("bus-angeles(schedule='1,2')"), 5, ["random"] * 3, tmp_path / "g.json", lang=lang,
+                       console=console, input_fn=script)
+    script.game = game
+    assert game.run() == 0
+    assert title in out.getvalue() and "schedule=" not in out.getvalue()

@@ -477,3 +477,36 @@ def test_a_series_says_each_games_end_once_and_the_standings_at_its_end(server, 
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert not errors
     ctx.close()
+
+
+# every visible piece of each small card (a known card in a player's box, the fool's cards at the end)
+# inside the card: the texts that stick out of it
+MINI_CARDS_SPILL = """() => {
+  const jokers = ["X1", "X2"].map((c) => cardEl(c, { cls: "mini" }));
+  const box = h("div", { class: "d-player" }, h("div", { class: "known" }, jokers[0], cardEl("QS", { cls: "mini" })));
+  const end = h("div", { class: "d-end" }, h("div", { class: "d-left" }, h("span", { class: "known" }, jokers[1])));
+  document.body.append(box, end);
+  const out = [];
+  document.querySelectorAll(".card.mini").forEach((card) => {
+    const c = card.getBoundingClientRect();
+    card.querySelectorAll("span").forEach((s) => {
+      const r = s.getBoundingClientRect();
+      if (r.width > 1 && (r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5))
+        out.push(s.textContent);
+    });
+  });
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("locale, width", [("en-GB", 1280), ("ru-RU", 390)])
+def test_a_small_joker_card_keeps_its_word_inside(server, browser, locale, width):  # noqa: F811
+    """A joker among the known cards or the fool's cards is a small card: its word (JOKER, «ДЖОКЕР»)
+    spilled out over the next card; the star stays, the word is left to the tooltip and screen readers."""
+    ctx, page, errors = _page(browser, locale=locale, width=width, height=844)
+    created = api_table(page, server, "durak(players=3)", "minijoker")
+    page.goto(server + created["url"])
+    assert page.evaluate(MINI_CARDS_SPILL) == []
+    assert page.locator(".card.mini.joker .rank").first.is_visible()
+    assert not errors
+    ctx.close()

@@ -28,6 +28,8 @@ from joker.cards import format_card
 from joker.i18n import Tr, catalogue, seat_names
 
 RULES = "bus-angeles(schedule='1,2,9')"
+# the deal summary's table is as wide as its box at most (else its last columns scroll out of sight)
+SUMMARY_FITS = "(e => e.scrollWidth <= e.clientWidth)(document.querySelector('#summary'))"
 
 
 def _shots_dir(tmp_path: Path, name: str) -> Path:
@@ -92,6 +94,10 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
             if deal not in summaries:
                 summaries[deal] = [r.locator("td").all_inner_texts() for r in summary.locator("tbody tr").all()]
                 page.screenshot(path=str(shots / f"summary-{deal}.png"))
+                # every column in view, the total too: no sideways scrolling in the summary («✗ не сыграно»)
+                assert page.evaluate(SUMMARY_FITS), f"deal {deal}'s summary is wider than its box"
+                # and opaque: the seat boxes under it no longer show through its rows
+                assert page.eval_on_selector("#summary", "e => getComputedStyle(e).backgroundColor") == "rgb(255, 253, 248)"
             if deal == 2 and not reloaded:  # a reload during the summary brings it back, the same
                 page.reload()
                 expect(summary).to_be_visible()
@@ -152,6 +158,7 @@ def test_a_short_game_at_the_table(server, browser, tmp_path, size, locale):  # 
     # the last deal's summary comes after its last trick, the standings below
     expect(page.locator("#summary")).to_have_attribute("data-deal", "3")
     summaries[3] = [r.locator("td").all_inner_texts() for r in page.locator("#summary tbody tr").all()]
+    assert page.evaluate(SUMMARY_FITS), "the last deal's summary is wider than its box"
     page.screenshot(path=str(shots / "end.png"))
     page.screenshot(path=str(shots / "end-full.png"), full_page=True)
     assert not page.title().startswith("●")
@@ -333,3 +340,45 @@ def test_the_phones_header_and_bar_take_two_rows_and_the_choices_read_well(serve
     page.screenshot(path=str(shots / "lobby.png"), full_page=True)
     assert errors == []
     ctx.close()
+
+
+def test_the_cards_flying_in_and_out_never_widen_the_phones_page(server, browser, tmp_path):  # noqa: F811
+    """The fresh-user trial on a 390×844 phone: a card played from the right seat slides in from
+    170 px further right, and a trick won by the right seat sweeps 200 px to the right; while they
+    moved the page was up to 453 px wide (a sideways scroll, the header's green stopping at 390 px).
+    The felt keeps them inside it now: the page's width, watched every frame of a game, stays the phone's."""
+    from test_web_e2e import _play_by_clicking
+
+    ctx, page, errors = _page(browser, locale="ru-RU", width=390, height=844)
+    page.add_init_script("""window.__widest = 0;
+      const watch = () => { window.__widest = Math.max(window.__widest, document.documentElement.scrollWidth);
+                            requestAnimationFrame(watch); };
+      requestAnimationFrame(watch);""")
+    _play_by_clicking(page, server, _shots_dir(tmp_path, "phone-flying"))  # bus-angeles(schedule='1,2'): 3 tricks
+    page.wait_for_timeout(800)  # the last trick's sweep
+    assert page.evaluate("window.__widest") == 390
+    assert not errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["ru-RU", "en-GB"])
+def test_your_own_box_says_a_bot_plays_for_you(server, browser, tmp_path, locale):  # noqa: F811
+    """The fresh-user trial: after "Leave the table" during a game, the player's own box (his
+    name in it already) said «за игрока Аня играет бот»; it says «за вас играет бот» now, and the
+    others' pages still name him."""
+    from playwright.sync_api import expect
+
+    t = Tr(locale[:2], "web")
+    ctx, page, errors = _page(browser, locale=locale, width=390, height=844)
+    table = _start(page, server, locale)
+    expect(page.locator("#game")).to_be_visible()
+    page.on("dialog", lambda d: d.accept())  # "leave the table?"
+    page.locator("#seat-actions button", has_text=t("leave")).click()
+    expect(page.locator("#seat-b .badge.bot")).to_have_text(t("taken_over_you"))
+    page.screenshot(path=str(_shots_dir(tmp_path, f"left-{locale[:2]}") / "own-box.png"))
+    other_ctx, other, other_errors = _page(browser, locale=locale, width=1280, height=800)
+    other.goto(f"{server}/t/{table}")  # a spectator: his box at the bottom, named
+    expect(other.locator("#game .badge.bot", has_text=t("taken_over", name="Ann"))).to_have_count(1)
+    assert not errors and not other_errors
+    ctx.close()
+    other_ctx.close()

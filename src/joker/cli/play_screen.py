@@ -26,6 +26,7 @@ from joker.games.joker.scoring import game_totals
 from joker.games.joker.sheet import build_sheet, standings_rows
 from joker.i18n import Tr
 from joker.i18n.play import HUMAN_NAME
+from joker.rulestring import rules_label
 from .play_text import action_text, card_style, card_text
 from .render import sheet_table, standings_table
 
@@ -178,7 +179,8 @@ class Screen:
             self.say(self.tr("no_deals_yet"))
             return
         rows = build_sheet(st.rules, st.results)
-        self.console.print(sheet_table(rows, self.names, title=self.tr("sheet_title", rules=st.rules), tr=self.tr))
+        title = self.tr("sheet_title", rules=rules_label(st.rules, self.lang))  # the rules in words, as the welcome says
+        self.console.print(sheet_table(rows, self.names, title=title, tr=self.tr))
 
     def print_standings(self, st: GameState) -> None:
         """The standings of ``st``: places and game totals."""

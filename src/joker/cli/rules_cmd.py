@@ -1,4 +1,6 @@
-"""``joker rules``: list the presets, or show one rule set field by field."""
+"""``joker rules``: list the presets (Joker's, then transfer Durak's), or show one
+rule set field by field; a Durak preset or rules string is a Durak rule set
+(:func:`joker.registry.game_of_rules`), as ``joker play`` reads it."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from joker.errors import JokerError
+from joker.games.durak import rules as durak_rules
 from joker.games.joker.rules import PRESETS, Rules, parse_rules
 from joker.i18n import LANGS, Tr, catalogue
 
@@ -36,13 +39,14 @@ def _plain(text: str) -> str:
     return _LITERAL.sub(literal, _ROLE.sub(role, text))
 
 
-def _field_docs() -> dict[str, str]:
-    """Attribute docstrings of :class:`Rules` (the source's ``\"\"\"...\"\"\"`` under each field),
-    as plain text (:func:`_plain`)."""
+def _field_docs(cls: type = Rules) -> dict[str, str]:
+    """Attribute docstrings of a rules dataclass (:class:`Rules`, or Durak's
+    :class:`~joker.games.durak.rules.DurakRules`): the source's ``\"\"\"...\"\"\"``
+    under each field, as plain text (:func:`_plain`)."""
     import ast
     import inspect
 
-    tree = ast.parse(inspect.getsource(Rules))
+    tree = ast.parse(inspect.getsource(cls))
     docs: dict[str, str] = {}
     body = tree.body[0].body  # type: ignore[attr-defined]
     for node, nxt in zip(body, body[1:]):
@@ -77,23 +81,32 @@ def rules_command(
         t = Table(title=tr("rules_presets"), header_style="bold")
         for col in tr("rules_presets_cols").split("|"):
             t.add_column(col)
-        for name, r in PRESETS.items():
-            t.add_row(name, str(r.players), r.deck.value, str(len(r.deals)), r.scoring.value)
+        for name, jr in PRESETS.items():
+            t.add_row(name, str(jr.players), jr.deck.value, str(len(jr.deals)), jr.scoring.value)
+        console.print(t)
+        t = Table(title=tr("rules_durak_presets"), header_style="bold")
+        for col in tr("rules_durak_presets_cols").split("|"):
+            t.add_column(col)
+        for name, dr in durak_rules.PRESETS.items():
+            t.add_row(name, str(dr.players), dr.deck.value, str(dr.games))
         console.print(t)
         console.print(tr("rules_presets_hint"))
         return
+    from joker.registry import game_of_rules
+
+    durak = game_of_rules(rules) == "durak"
     try:
-        r = parse_rules(rules)
+        r: Rules | durak_rules.DurakRules = durak_rules.parse_rules(rules) if durak else parse_rules(rules)
     except JokerError as e:
         typer.echo(tr("rules_error", error=e), err=True)
         raise typer.Exit(2)
     if lang == "en":
-        docs = _field_docs()
+        docs = _field_docs(type(r))
     else:
         names = catalogue("names").table(lang)
         docs = {f.name: names.get(f"rule_{f.name}", "") for f in dataclasses.fields(r)}
         docs["preset"] = names.get(f"preset_{r.preset}", "")
-    base = PRESETS[r.preset]
+    base = (durak_rules.PRESETS if durak else PRESETS)[r.preset]
     t = Table(title=str(r), header_style="bold")
     for col in tr("rules_fields_cols").split("|"):
         t.add_column(col)
@@ -102,6 +115,8 @@ def rules_command(
         style = "bold yellow" if getattr(base, f.name) != v else ""
         t.add_row(f.name, _value(v), docs.get(f.name, ""), style=style)
     console.print(t)
+    if not isinstance(r, Rules):  # Durak has no deals: one game, or a series of them (the games field)
+        return
     blocks: dict[int, list[str]] = {}
     for d in r.deals:
         blocks.setdefault(d.block, []).append(str(d))

@@ -50,6 +50,17 @@ ORDER = typer.Option(
     "seat", "--order", envvar="JOKER_LEDGER_ORDER", show_default=False,
     help="The order the numbers are given in: seat (seat 1 first; the default) or call (as the players bid: "
     "the first hand first, the dealer last). Default: $JOKER_LEDGER_ORDER, else seat.")
+# the options several commands share, each said once (every option's help is checked by tests/test_cli_help.py)
+HOUSE_OVERRIDE = typer.Option(False, "--house-override",
+                              help="Record the bids as said even if the dealer broke the restriction.")
+RULES = typer.Option("bus-angeles", "--rules", help="Rules string (bus-angeles, georgian(khishti=-500), …).")
+FIRST_DEALER = typer.Option(None, "--first-dealer", help="Seat 1..n (default: the rules'; seat 4).")
+GAME_DAY = typer.Option(None, "--date", help="The game day (default: the open one, or today).")
+ADD_PLAYERS = typer.Option(False, "--add-players", help="Add unknown names as guests.")
+FINISH = typer.Option(True, "--finish/--no-finish", help="Finish the game when the sheet is complete.")
+NOTE = typer.Option("", "--note", help="A remark kept with the fine or dot.")
+REDEAL = typer.Option(None, "--redeal/--no-redeal", help="Also void the deal (default: as the regulation says).")
+OUT = typer.Option(None, "--out", "-o", help="Write to this file (default: standard output).")
 
 
 class NumbersCommand(typer.core.TyperCommand):
@@ -157,7 +168,8 @@ def players_list(ctx: typer.Context) -> None:
 
 
 @players_app.command("rename")
-def players_rename(ctx: typer.Context, old: str, new: str) -> None:
+def players_rename(ctx: typer.Context, old: str = typer.Argument(..., help="The player's name now."),
+                   new: str = typer.Argument(..., help="The new name.")) -> None:
     """Rename a player (past games show the new name)."""
     with _ledger(ctx) as led:
         p = led.rename_player(old, new)
@@ -165,7 +177,7 @@ def players_rename(ctx: typer.Context, old: str, new: str) -> None:
 
 
 @players_app.command("core")
-def players_core(ctx: typer.Context, name: str,
+def players_core(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
                  core: bool = typer.Option(True, "--on/--off", help="Put on (default) or take off the core roster.")) -> None:
     """Set whether a player belongs to the core roster (only core-roster games count for the cup)."""
     tr = _tr(ctx)
@@ -211,10 +223,10 @@ def day_reopen(ctx: typer.Context, date: Optional[str] = typer.Option(None, help
 def game_new(
     ctx: typer.Context,
     players: str = typer.Option(..., "--players", "-p", help="Names in table order, seat 1 first: A,B,C,D."),
-    rules: str = typer.Option("bus-angeles", "--rules", help="Rules string (bus-angeles, georgian(khishti=-500), …)."),
-    first_dealer: Optional[int] = typer.Option(None, "--first-dealer", help="Seat 1..n (default: the rules'; seat 4)."),
-    date: Optional[str] = typer.Option(None, help="The game day (default: the open one, or today)."),
-    add_players: bool = typer.Option(False, "--add-players", help="Add unknown names as guests."),
+    rules: str = RULES,
+    first_dealer: Optional[int] = FIRST_DEALER,
+    date: Optional[str] = GAME_DAY,
+    add_players: bool = ADD_PLAYERS,
 ) -> None:
     """Start a game; it becomes the current game."""
     tr = _tr(ctx)
@@ -259,8 +271,7 @@ def trump(ctx: typer.Context, suit: str = typer.Argument(..., help="S C D H (or 
 @app.command(cls=NumbersCommand)
 def bids(ctx: typer.Context,
          values: str = typer.Argument(..., help="Bids, one per player, e.g. 1,0,2,1 (- for not yet said)."),
-         house_override: bool = typer.Option(False, "--house-override",
-                                             help="Record the bids as said even if the dealer broke the restriction."),
+         house_override: bool = HOUSE_OVERRIDE,
          order: str = ORDER, game: Optional[int] = GAME) -> None:
     """Enter the current deal's bids (checked: 0..cards, and the dealer restriction).
 
@@ -274,7 +285,7 @@ def bids(ctx: typer.Context,
 @app.command(cls=NumbersCommand)
 def bid(ctx: typer.Context, player: str = typer.Argument(..., help="Name or seat number."),
         value: str = typer.Argument(..., help="The bid, 0..cards."),
-        house_override: bool = typer.Option(False, "--house-override"), game: Optional[int] = GAME) -> None:
+        house_override: bool = HOUSE_OVERRIDE, game: Optional[int] = GAME) -> None:
     """Enter one player's bid."""
     with _ledger(ctx) as led:
         g = game if game is not None else led.current_game()
@@ -315,7 +326,7 @@ def deal(ctx: typer.Context,
          trump_: str = typer.Option(..., "--trump", "-t", help="S C D H or N."),
          bids_: str = typer.Option(..., "--bids", "-b", help="Bids, one per player (in --order)."),
          tricks_: str = typer.Option(..., "--tricks", "-k", help="Tricks taken, one per player (in --order)."),
-         house_override: bool = typer.Option(False, "--house-override"),
+         house_override: bool = HOUSE_OVERRIDE,
          expect: Optional[int] = typer.Option(None, "--expect", help="Refuse unless this is the current deal number."),
          order: str = ORDER, game: Optional[int] = GAME) -> None:
     """Enter a whole deal at once: trump, bids and tricks."""
@@ -353,10 +364,9 @@ def _penalty(ctx: typer.Context, kind: str, player: str, code: Optional[str], ot
 def fine(ctx: typer.Context, player: str = typer.Argument(..., help="Name or seat number."),
          code: Optional[str] = typer.Argument(None, help="no_cut, revoke, misdeal_after_trump (RULES.md §11)."),
          other: Optional[str] = typer.Option(None, "--other", help="An infringement outside the table: what happened."),
-         note: str = typer.Option("", "--note"),
+         note: str = NOTE,
          deal_: Optional[int] = typer.Option(None, "--deal", help="Deal number (default: the deal being played)."),
-         redeal: Optional[bool] = typer.Option(None, "--redeal/--no-redeal",
-                                               help="Also void the deal (default: as the regulation says)."),
+         redeal: Optional[bool] = REDEAL,
          game: Optional[int] = GAME) -> None:
     """Give a fine (−250 from the game total)."""
     _penalty(ctx, "fine", player, code, other, note, deal_, redeal, game)
@@ -367,9 +377,9 @@ def dot(ctx: typer.Context, player: str = typer.Argument(..., help="Name or seat
         code: Optional[str] = typer.Argument(None, help="suit_error_corrected, misdeal_before_trump, dealt_out_of_turn, "
                                              "played_out_of_turn, asked_trump_twice, bid_out_of_turn, stalling."),
         other: Optional[str] = typer.Option(None, "--other", help="An infringement outside the table: what happened."),
-        note: str = typer.Option("", "--note"),
+        note: str = NOTE,
         deal_: Optional[int] = typer.Option(None, "--deal", help="Deal number (default: the deal being played)."),
-        redeal: Optional[bool] = typer.Option(None, "--redeal/--no-redeal"),
+        redeal: Optional[bool] = REDEAL,
         game: Optional[int] = GAME) -> None:
     """Give a dot (a warning; the third of a game day earns a slap)."""
     _penalty(ctx, "dot", player, code, other, note, deal_, redeal, game)
@@ -403,9 +413,14 @@ def undo(ctx: typer.Context, game: Optional[int] = GAME) -> None:
 
 @app.command()
 def edit(ctx: typer.Context, number: int = typer.Argument(..., help="The deal number."),
-         trump_: Optional[str] = typer.Option(None, "--trump"), bids_: Optional[str] = typer.Option(None, "--bids"),
-         tricks_: Optional[str] = typer.Option(None, "--tricks"),
-         house_override: Optional[bool] = typer.Option(None, "--house-override/--no-house-override"),
+         trump_: Optional[str] = typer.Option(None, "--trump", help="The trump: S C D H or N (default: unchanged)."),
+         bids_: Optional[str] = typer.Option(None, "--bids",
+                                             help="Bids, one per player (in --order; default: unchanged)."),
+         tricks_: Optional[str] = typer.Option(None, "--tricks",
+                                               help="Tricks taken, one per player (in --order; default: unchanged)."),
+         house_override: Optional[bool] = typer.Option(
+             None, "--house-override/--no-house-override",
+             help="Whether the bids stand though the dealer broke the restriction (default: unchanged)."),
          order: str = ORDER, game: Optional[int] = GAME) -> None:
     """Correct a past deal; everything after it is recomputed (`undo` takes the correction back)."""
     with _ledger(ctx) as led:
@@ -522,12 +537,12 @@ def chart_cup(ctx: typer.Context, out: Path = typer.Option(..., "--out", "-o", h
 def import_csv_cmd(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="A paper sheet typed as CSV (docs/scorekeeper.md)."),
-    rules: str = typer.Option("bus-angeles", "--rules"),
-    date: Optional[str] = typer.Option(None, help="The game day (default: the open one, or today)."),
-    first_dealer: Optional[int] = typer.Option(None, "--first-dealer"),
+    rules: str = RULES,
+    date: Optional[str] = GAME_DAY,
+    first_dealer: Optional[int] = FIRST_DEALER,
     infringements: Optional[Path] = typer.Option(None, "--infringements", help="A second file of fine/dot/redeal rows."),
-    add_players: bool = typer.Option(False, "--add-players", help="Add unknown names as guests."),
-    finish_: bool = typer.Option(True, "--finish/--no-finish", help="Finish the game when the sheet is complete."),
+    add_players: bool = ADD_PLAYERS,
+    finish_: bool = FINISH,
     force: bool = typer.Option(False, "--force", help="Import even a sheet already imported (same day, players "
                                "and deals): a game really played twice."),
 ) -> None:
@@ -551,9 +566,9 @@ def import_csv_cmd(
 def import_json_cmd(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="A game record (docs/records.md)."),
-    date: Optional[str] = typer.Option(None),
-    add_players: bool = typer.Option(False, "--add-players"),
-    finish_: bool = typer.Option(True, "--finish/--no-finish"),
+    date: Optional[str] = GAME_DAY,
+    add_players: bool = ADD_PLAYERS,
+    finish_: bool = FINISH,
     force: bool = typer.Option(False, "--force", help="Import even a record already imported (same day, players "
                                "and deals)."),
 ) -> None:
@@ -580,7 +595,7 @@ def _write_out(tr: Tr, text: str, out: Optional[Path]) -> None:
 
 
 @export_app.command("csv")
-def export_csv_cmd(ctx: typer.Context, out: Optional[Path] = typer.Option(None, "--out", "-o"),
+def export_csv_cmd(ctx: typer.Context, out: Optional[Path] = OUT,
                    game: Optional[int] = GAME) -> None:
     """The game as a paper-sheet CSV (importable again)."""
     from joker.ledger.paper import sheet_csv
@@ -590,7 +605,7 @@ def export_csv_cmd(ctx: typer.Context, out: Optional[Path] = typer.Option(None, 
 
 
 @export_app.command("json")
-def export_json_cmd(ctx: typer.Context, out: Optional[Path] = typer.Option(None, "--out", "-o"),
+def export_json_cmd(ctx: typer.Context, out: Optional[Path] = OUT,
                     game: Optional[int] = GAME) -> None:
     """The game as the engine's JSON record (`joker replay` reads it)."""
     from joker.ledger.paper import record_json
@@ -603,7 +618,7 @@ def export_json_cmd(ctx: typer.Context, out: Optional[Path] = typer.Option(None,
 @app.command()
 def play(ctx: typer.Context, game: Optional[int] = GAME,
          players: Optional[str] = typer.Option(None, "--players", "-p", help="Start a new game with these players."),
-         rules: str = typer.Option("bus-angeles", "--rules")) -> None:
+         rules: str = typer.Option("bus-angeles", "--rules", help="The rules of a new game (with --players).")) -> None:
     """Table mode: prompts deal by deal, shows the sheet after each; leave (q) and resume any time.
 
     Says who deals, who bids first and which bid the dealer may not say; announces a third dot (SLAP).

@@ -201,7 +201,8 @@ function seatBadges(i) {
   const out = [];
   if (i === S.table.host_seat && s.kind === "human") out.push(h("span", { class: "badge", text: T("host") }));
   if (s.kind === "bot") out.push(h("span", { class: "badge bot" }, T("bot"), h("span", { class: "level", text: " · " + botName(s.bot) })));
-  if (s.kind === "human" && s.takeover) out.push(h("span", { class: "badge bot", text: T("taken_over", { name: s.name }) }));
+  // your own box says "a bot plays for you" (it shows your name already)
+  if (s.kind === "human" && s.takeover) out.push(h("span", { class: "badge bot", text: i === S.seat ? T("taken_over_you") : T("taken_over", { name: s.name }) }));
   else if (s.kind === "human") out.push(h("span", { class: "badge " + (S.online[i] ? "on" : "off"), text: S.online[i] ? T("online") : T("away") }));
   if (s.kind === "open") out.push(h("span", { class: "badge off", text: T("open_seat") }));
   return out;
