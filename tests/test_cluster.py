@@ -308,3 +308,62 @@ def test_a_busy_event_loop_keeps_its_leases_a_hung_one_lets_them_go(pg_url, redi
         asyncio.run(scenario())
     finally:
         r.close()
+
+
+def test_a_relaying_process_passes_the_owners_messages_on_and_replays_the_actions_only_when_read(  # noqa: F811
+        pg_url, redis_url):
+    """A process with a seat's client at a table another process owns sends that client
+    the owner's message of each action as it comes, without running the engine
+    (:meth:`joker.server.table.Table.defer`); the game is replayed when it is next read
+    (a snapshot), which is then the owner's; a spectator connecting there, whose
+    audience the owner did not render, is sent the same events as the owner's spectators."""
+    from joker.server.conns import Conn
+    from test_cluster_support import two_hubs
+
+    async def scenario() -> None:
+        async with two_hubs(pg_url, redis_url) as (a, b):
+            t, _, _ = await a.create_table(RULES, ["human", "human", "bot", "bot"], "Ann", seed="lazy")
+            _, token = await a.join(t, "Bob")
+            async with a.locks[t.id]:
+                await a.commit(t, t.plan_start(0))
+            copy = await b.get(t.id)
+            bob = Conn(t.id)
+            await b.attach(bob, copy, token, None)
+            assert bob.seat == 1
+            for _ in range(100):  # b's presence reaches a: a renders seat 1's messages for b
+                if a.cluster._audiences(t) == [1]:
+                    break
+                await asyncio.sleep(0.05)
+            assert a.cluster._audiences(t) == [1]
+            replayed = []
+            plan = copy.plan_action
+
+            def counted(*args, **kw):
+                replayed.append(args)
+                return plan(*args, **kw)
+
+            copy.plan_action = counted
+            while bob.queue.qsize():
+                bob.queue.get_nowait()
+            start, played = t.seq, 6
+            for _ in range(played):
+                async with a.locks[t.id]:
+                    seat = t.to_move()
+                    act = t.kit.game.format_action(t.state.legal_actions()[0])
+                    await a.commit(t, t.plan_action(seat, act, "bot"))
+            for _ in range(100):
+                if copy.seq == t.seq:
+                    break
+                await asyncio.sleep(0.05)
+            assert copy.seq == t.seq == start + played
+            assert replayed == []  # passed on, not replayed
+            sent = [bob.queue.get_nowait() for _ in range(bob.queue.qsize())]
+            assert [m for m in sent if json.loads(m)["type"] == "event"] == [e.render(1) for e in t.log][-played:]
+            assert copy.snapshot(1) == t.snapshot(1) and copy.snapshot(None) == t.snapshot(None)
+            assert len(replayed) == played
+            watcher = Conn(t.id)
+            await b.attach(watcher, copy, None, start)  # a spectator catching up from the start
+            caught = [watcher.queue.get_nowait() for _ in range(watcher.queue.qsize())]
+            assert [m for m in caught if json.loads(m)["type"] == "event"] == [e.render(None) for e in t.log][-played:]
+
+    asyncio.run(scenario())

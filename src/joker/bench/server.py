@@ -23,6 +23,7 @@ and relay share the machine's two cores.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 import random
@@ -40,7 +41,7 @@ import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, TypedDict
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TypedDict
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -115,7 +116,9 @@ class Summary(TypedDict):
     """One run's figures: latency samples and quantiles (ms), accepted actions,
     seconds, rate, errors answered; the CPU the server processes spent per
     accepted action (µs: their sum, and each process's) and the load
-    generator's (µs per action, and its share of a core over the run)."""
+    generator's (µs per action, and its share of a core over the run); the
+    CPU PostgreSQL's and Redis's processes on this machine spent per accepted
+    action (µs; 0 when they run elsewhere)."""
 
     samples: int
     p50_ms: float
@@ -129,6 +132,8 @@ class Summary(TypedDict):
     process_us: list[float]
     client_us: float
     client_cores: float
+    pg_us: float
+    redis_us: float
 
 
 def _cpu(pid: int) -> float:
@@ -139,6 +144,30 @@ def _cpu(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+SERVICES = {"postgres": "pg", "redis-server": "redis"}
+"""The processes of the services sharing this machine whose CPU a run counts, by command name."""
+
+
+def _services_cpu() -> dict[int, tuple[str, float]]:
+    """Per process of a service on this machine (:data:`SERVICES`; PostgreSQL's
+    backends too): its service and the CPU seconds it has used so far (Linux
+    ``/proc``; empty elsewhere)."""
+    out: dict[int, tuple[str, float]] = {}
+    try:
+        pids = [int(d) for d in os.listdir("/proc") if d.isdigit()]
+    except OSError:
+        return out
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/comm") as f:
+                service = SERVICES.get(f.read().strip())
+        except OSError:
+            continue
+        if service is not None:
+            out[pid] = (service, _cpu(pid))
+    return out
 
 
 def _raise_fd_limit() -> None:
@@ -159,6 +188,9 @@ class Stats:
     """CPU seconds each server process spent between ``start`` and ``end``."""
     client_cpu: float = 0.0
     """CPU seconds the clients' process spent between ``start`` and ``end``."""
+    services: dict[str, float] = field(default_factory=dict)
+    """CPU seconds each service (:data:`SERVICES`) spent between ``start`` and ``end``
+    (a process that ended meanwhile is not counted)."""
 
     def summary(self) -> Summary:
         lat = sorted(self.latencies)
@@ -169,7 +201,8 @@ class Stats:
                 "max_ms": 1000 * (lat[-1] if lat else float("nan")), "actions": self.actions,
                 "seconds": secs, "actions_per_s": self.actions / secs, "errors": self.errors,
                 "server_us": sum(self.cpu) * per, "process_us": [c * per for c in self.cpu],
-                "client_us": self.client_cpu * per, "client_cores": self.client_cpu / secs}
+                "client_us": self.client_cpu * per, "client_cores": self.client_cpu / secs,
+                "pg_us": self.services.get("pg", 0.0) * per, "redis_us": self.services.get("redis", 0.0) * per}
 
 
 LAYOUTS = ("spread", "on-owner", "one-owner")
@@ -183,6 +216,8 @@ relay, so each process's CPU per action is the owner's or a relay's)."""
 
 _EVENT = re.compile(r'\{"type":"event","seq":(\d+),"kind":"(\w+)"(?:,"seat":(\d+))?')
 """The head of an event as the server writes it (compact JSON, keys in this order: :class:`.table.Event`)."""
+_CURRENT = re.compile(r'"current":(\d+)')
+"""The seat to move, in an event's view (the view is the event's last key: searched from its ``legal``)."""
 
 
 async def _gather_limited(jobs: list[Any], limit: int) -> list[Any]:
@@ -196,20 +231,130 @@ async def _gather_limited(jobs: list[Any], limit: int) -> list[Any]:
     return await asyncio.gather(*(one(j) for j in jobs))
 
 
+class _Socket(asyncio.Protocol):
+    """A bare WebSocket client (RFC 6455) for the load generator: the opening
+    handshake, text frames in and out (each sent masked with a random key), a
+    pong to each ping, nothing else — no extension (so no compression), no
+    checks beyond the status line.  Every text message received is handed to
+    ``on_text`` at once, in the event loop's read callback: no task, future or
+    queue per message, so that the clients' CPU per message is a small part of
+    what the server spends (:func:`_game_clients`).  ``opened`` is done when
+    the server accepted the connection, ``closed`` when it is gone."""
+
+    def __init__(self, request: bytes, on_text: Callable[[str], None]):
+        loop = asyncio.get_running_loop()
+        self.request = request
+        self.on_text = on_text
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+        self.transport: asyncio.Transport | None = None
+        self._buf = bytearray()
+        self._parts: list[bytes] = []
+        self._mask = random.Random().getrandbits
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        transport.write(self.request)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        for fut in (self.opened, self.closed):
+            if not fut.done():
+                fut.set_exception(ConnectionError(f"connection lost: {exc!r}"))
+
+    def send_text(self, text: str) -> None:
+        self._send(0x1, text.encode())
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self._send(0x8, (1000).to_bytes(2, "big"))
+            self.transport.close()
+
+    def _send(self, opcode: int, data: bytes) -> None:
+        n = len(data)
+        if n < 126:
+            head = bytes((0x80 | opcode, 0x80 | n))
+        elif n < 1 << 16:
+            head = bytes((0x80 | opcode, 0xFE)) + n.to_bytes(2, "big")
+        else:
+            head = bytes((0x80 | opcode, 0xFF)) + n.to_bytes(8, "big")
+        mask = self._mask(32).to_bytes(4, "big")
+        masked = (int.from_bytes(data, "big") ^ int.from_bytes((mask * (n // 4 + 1))[:n], "big")).to_bytes(n, "big")
+        assert self.transport is not None
+        self.transport.write(head + mask + masked)
+
+    def data_received(self, data: bytes) -> None:
+        buf = self._buf
+        buf += data
+        if not self.opened.done():
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            status = bytes(buf[:buf.find(b"\r\n")])
+            del buf[:end + 4]
+            if status.split(b" ")[1:2] != [b"101"]:
+                self.opened.set_exception(ConnectionError(f"handshake refused: {status.decode(errors='replace')}"))
+                assert self.transport is not None
+                self.transport.close()
+                return
+            self.opened.set_result(None)
+        i, size = 0, len(buf)
+        while size - i >= 2:
+            b0, n = buf[i], buf[i + 1] & 0x7F
+            at = i + 2
+            if n == 126:
+                if size - at < 2:
+                    break
+                n, at = int.from_bytes(buf[at:at + 2], "big"), at + 2
+            elif n == 127:
+                if size - at < 8:
+                    break
+                n, at = int.from_bytes(buf[at:at + 8], "big"), at + 8
+            if size - at < n:
+                break
+            payload, i = bytes(buf[at:at + n]), at + n
+            opcode = b0 & 0x0F
+            if opcode in (0x0, 0x1):  # text, or a continuation of one
+                if not b0 & 0x80:
+                    self._parts.append(payload)
+                    continue
+                if self._parts:
+                    payload, self._parts = b"".join((*self._parts, payload)), []
+                self.on_text(payload.decode())
+            elif opcode == 0x9:  # ping
+                self._send(0xA, payload)
+            elif opcode == 0x8:  # close
+                self.close()
+                if not self.closed.done():
+                    self.closed.set_result(None)
+        del buf[:i]
+
+
+async def _open(port: int, path: str, on_text: Callable[[str], None]) -> _Socket:
+    """A :class:`_Socket` to ``ws://127.0.0.1:{port}{path}``, once the server accepted it."""
+    key = base64.b64encode(secrets.token_bytes(16)).decode()
+    request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    loop = asyncio.get_running_loop()
+    _, sock = await loop.create_connection(lambda: _Socket(request, on_text), "127.0.0.1", port)
+    await asyncio.wait_for(sock.opened, 300)
+    return sock
+
+
 async def _game_clients(ports: list[int], clients: int, humans: int, think: float, limit: int,
                         seconds: float, seed: int, layout: str = "spread", pids: tuple[int, ...] = (),
                         profiled: bool = False) -> Stats:
     """The clients of the game's run on the server processes at ``ports``
     (``pids``: their process ids, whose CPU is measured), placed by ``layout``
-    (:data:`LAYOUTS`).  A client reads only the head of each event (its number,
-    kind and seat) and whether its own view offers actions; it decodes a
-    message whole only when it is to act (or for a snapshot): the load
-    generator's own CPU per action stays small next to the server's."""
-    from websockets.asyncio.client import connect
-
+    (:data:`LAYOUTS`), each a bare :class:`_Socket`.  A client reads only the
+    head of each event (its number, kind and seat) and whether its own view
+    offers actions; when it is to act it decodes only the view's list of legal
+    actions (a message other than an event whole: the welcome, a snapshot):
+    the load generator's own CPU per action stays small next to the server's."""
     rnd = random.Random(seed)
     tables = -(-clients // humans)
     n = len(ports)
+    loop = asyncio.get_running_loop()
 
     def owner(k: int) -> int:
         return ports[0 if layout == "one-owner" else k % n]
@@ -236,47 +381,62 @@ async def _game_clients(ports: list[int], clients: int, humans: int, think: floa
     ready = asyncio.Barrier(len(seats) + 1)
 
     async def one(table: str, token: str, port: int, first: bool) -> None:
-        async with connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**22, ping_interval=None,
-                           open_timeout=300, close_timeout=1) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
-            seat = None
-            await ready.wait()
-            if first:
-                await ws.send(json.dumps({"type": "start"}))
-            async for text in ws:
-                assert isinstance(text, str)
-                head = _EVENT.match(text)
-                if head is not None:
-                    seq = int(head[1])
-                    if head[2] == "action":
-                        now = time.perf_counter()
-                        if first:
-                            stats.actions += 1
-                            if stats.actions >= limit:
-                                done.set()
-                        t0 = sent.get((table, seq))
-                        if t0 is not None and int(head[3]) != seat:
-                            stats.latencies.append(now - t0)
-                    legal = text.rfind('"legal":[')
-                    if legal < 0 or text[legal + 9] == "]":  # no view, or not this client's turn
-                        continue
+        seat: int | None = None
+        sock: _Socket | None = None
+
+        def act(seq: int, legal: list[str]) -> None:
+            if sock is not None and not done.is_set():
+                sent[(table, seq + 1)] = time.perf_counter()
+                sock.send_text(json.dumps({"type": "act", "action": rnd.choice(legal)}))
+
+        def on_text(text: str) -> None:
+            nonlocal seat
+            head = _EVENT.match(text)
+            if head is not None:
+                seq = int(head[1])
+                if head[2] == "action":
+                    now = time.perf_counter()
+                    if first:
+                        stats.actions += 1
+                        if stats.actions >= limit:
+                            done.set()
+                    t0 = sent.get((table, seq))
+                    if t0 is not None and int(head[3]) != seat:
+                        stats.latencies.append(now - t0)
+                at = text.rfind('"legal":[')
+                if at < 0 or text[at + 9] == "]":  # no view, or not this client's turn
+                    return
+                current = _CURRENT.search(text, text.rfind('"view":', 0, at))
+                if current is None or int(current[1]) != seat:
+                    return
+                legal = json.loads(text[at + 8:text.index("]", at) + 1])
+            else:
                 m = json.loads(text)
                 kind = m["type"]
                 if kind == "welcome":
                     seat = m["seat"]
-                    continue
+                    return
                 if kind == "error":
                     stats.errors += 1
-                    continue
-                if kind not in ("event", "snapshot"):
-                    continue
-                seq = m["seq"]
+                    return
                 view = m.get("view")
-                if view and view["legal"] and view["current"] == seat:
-                    if think:
-                        await asyncio.sleep(rnd.uniform(0.5 * think, 1.5 * think))
-                    sent[(table, seq + 1)] = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "action": rnd.choice(view["legal"])}))
+                if kind not in ("event", "snapshot") or not view or not view["legal"] or view["current"] != seat:
+                    return
+                seq, legal = m["seq"], view["legal"]
+            if think:
+                loop.call_later(rnd.uniform(0.5 * think, 1.5 * think), act, seq, legal)
+            else:
+                act(seq, legal)
+
+        sock = await _open(port, f"/ws/{table}", on_text)
+        try:
+            sock.send_text(json.dumps({"type": "hello", "token": token}))
+            await ready.wait()
+            if first:
+                sock.send_text(json.dumps({"type": "start"}))
+            await sock.closed
+        finally:
+            sock.close()
 
     firsts = set()
     tasks = []
@@ -302,7 +462,7 @@ async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, ta
                     other.cancel()
                 raise RuntimeError(f"a client failed while connecting: {task.exception()!r}")
     stats.start = time.perf_counter()
-    cpu0, client0 = [_cpu(p) for p in pids], time.process_time()
+    cpu0, client0, services0 = [_cpu(p) for p in pids], time.process_time(), _services_cpu()
     for p in pids if profiled else ():
         os.kill(p, signal.SIGUSR1)
     try:
@@ -312,6 +472,8 @@ async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, ta
     stats.end = time.perf_counter()
     stats.cpu = [_cpu(p) - c for p, c in zip(pids, cpu0)]
     stats.client_cpu = time.process_time() - client0
+    for pid, (service, used) in _services_cpu().items():
+        stats.services[service] = stats.services.get(service, 0.0) + used - services0.get(pid, (service, 0.0))[1]
     for p in pids if profiled else ():
         os.kill(p, signal.SIGUSR2)
     done.set()
@@ -321,31 +483,44 @@ async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, ta
     return stats
 
 
-async def _relay_clients(ws_base: str, clients: int, think: float, limit: int, seconds: float, seed: int,
+async def _relay_clients(port: int, clients: int, think: float, limit: int, seconds: float, seed: int,
                          pids: tuple[int, ...] = ()) -> Stats:
-    from websockets.asyncio.client import connect
-
+    """The reference's clients, in pairs on the relay at ``port``, each a bare :class:`_Socket`
+    as the game's: each message carries its sending time, answered by the other of the pair."""
     rnd = random.Random(seed)
+    loop = asyncio.get_running_loop()
     stats = Stats()
     done = asyncio.Event()
     pairs = -(-clients // 2)
     ready = asyncio.Barrier(2 * pairs + 1)
 
     async def one(pair: int, first: bool) -> None:
-        async with connect(f"{ws_base}/ws/{pair}", ping_interval=None, open_timeout=300, close_timeout=1) as ws:
+        sock: _Socket | None = None
+
+        def answer(pad: str) -> None:
+            if sock is not None and not done.is_set():
+                sock.send_text(json.dumps({"t": time.perf_counter(), "pad": pad}))
+
+        def on_text(text: str) -> None:
+            now = time.perf_counter()
+            m = json.loads(text)
+            stats.latencies.append(now - m["t"])
+            stats.actions += 1
+            if stats.actions >= limit:
+                done.set()
+            if think:
+                loop.call_later(rnd.uniform(0.5 * think, 1.5 * think), answer, m["pad"])
+            else:
+                answer(m["pad"])
+
+        sock = await _open(port, f"/ws/{pair}", on_text)
+        try:
             await ready.wait()
             if first:
-                await ws.send(json.dumps({"t": time.perf_counter(), "pad": "x" * 600}))
-            async for text in ws:
-                now = time.perf_counter()
-                m = json.loads(text)
-                stats.latencies.append(now - m["t"])
-                stats.actions += 1
-                if stats.actions >= limit:
-                    done.set()
-                if think:
-                    await asyncio.sleep(rnd.uniform(0.5 * think, 1.5 * think))
-                await ws.send(json.dumps({"t": time.perf_counter(), "pad": m["pad"]}))
+                answer("x" * 600)
+            await sock.closed
+        finally:
+            sock.close()
 
     tasks = [asyncio.ensure_future(one(p, k == 0)) for p in range(pairs) for k in range(2)]
     return await _measure(stats, ready, done, tasks, seconds, pids)
@@ -409,10 +584,11 @@ def _relay(clients: int, think: float, limit: int, seconds: float, seed: int) ->
     """The reference run: the bare relay with ``clients`` in pairs at pace ``think``."""
     port = _free_port()
     proc = _start([sys.executable, "-c", "import uvicorn; from joker.bench.server import relay_app; "
-                   f"uvicorn.run(relay_app(), host='127.0.0.1', port={port}, log_level='error')"], port)
+                   "from joker.cli.serve import UVICORN; "
+                   f"uvicorn.run(relay_app(), host='127.0.0.1', port={port}, log_level='error', **UVICORN)"], port)
     try:
         print(f"reference: bare uvicorn WebSocket relay, {clients} clients in pairs, think {think:g} s …", flush=True)
-        relay = asyncio.run(_relay_clients(f"ws://127.0.0.1:{port}", clients, think, limit, seconds, seed,
+        relay = asyncio.run(_relay_clients(port, clients, think, limit, seconds, seed,
                                            (proc.pid,)))
     finally:
         _stop(proc)
@@ -462,16 +638,17 @@ def run(clients: int = 200, humans: int = 2, think: float = 1.0, actions: int = 
 
 def _print(results: dict[str, Summary]) -> None:
     """The table of runs: latency, rate, errors, and CPU per accepted action (µs): the
-    server processes' sum (each process's in brackets) and the load generator's,
-    with the share of a core the load generator used."""
+    server processes' sum (each process's in brackets), the load generator's, with
+    the share of a core it used, and PostgreSQL's and Redis's."""
     print()
     print(f"{'':34}{'samples':>8}{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'act/s':>7}{'errors':>7}"
-          f"{'server µs/act':>15}  {'per process':<16}{'client µs/act':>14}{'client cores':>13}")
+          f"{'server µs/act':>15}  {'per process':<16}{'client µs/act':>14}{'client cores':>13}"
+          f"{'pg µs/act':>10}{'redis µs/act':>13}")
     for name, r in results.items():
         each = "/".join(f"{x:.0f}" for x in r["process_us"])
         print(f"{name:34}{r['samples']:>8}{r['p50_ms']:>8.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}"
               f"{r['actions_per_s']:>7.0f}{r['errors']:>7}{r['server_us']:>15.0f}  {'(' + each + ')':<16}"
-              f"{r['client_us']:>14.0f}{r['client_cores']:>13.2f}")
+              f"{r['client_us']:>14.0f}{r['client_cores']:>13.2f}{r['pg_us']:>10.0f}{r['redis_us']:>13.0f}")
 
 
 def run_cluster(processes: list[int], pg: str, redis: str, clients: tuple[int, ...] = (200,), humans: int = 2,

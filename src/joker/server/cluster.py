@@ -680,12 +680,28 @@ class Cluster:
                 or m["seq"] != t.seq + 1):
             return False
         try:
-            pending = t.plan_action(m["seat"], m["action"], m["source"])
+            self._apply(t, m)
         except Exception:  # noqa: BLE001 - out of step: :meth:`_follow` says so and starts again
             return False
-        pending.event.prefill(m["texts"])
-        self.hub.install(t, pending)
         return True
+
+    def _apply(self, t: Table, m: dict[str, Any]) -> None:
+        """Install ``m``, the next action of ``t`` (the caller holds its lock, or it is
+        free).  When the owner sent the message of every audience that has a connection
+        here, each connection gets its audience's and the action waits to be applied to
+        this copy until the game is next read (:meth:`.table.Table.defer`); else it is
+        applied with the engine now and the missing audiences rendered here.  Raises
+        :class:`.table.TableError` when the action does not apply (this copy out of step)."""
+        texts: dict[int | None, str] = m["texts"]
+        conns = self.hub.conns.get(t.id, ())
+        if all(c.seat in texts for c in conns):
+            t.defer(m["seq"], m["seat"], m["action"], m["source"], texts)
+            for c in list(conns):
+                c.push(texts[c.seat])
+            return
+        pending = t.plan_action(m["seat"], m["action"], m["source"])
+        pending.event.prefill(texts)
+        self.hub.install(t, pending)
 
     async def _follow_later(self, t: Table, m: dict[str, Any]) -> None:
         try:
@@ -728,9 +744,7 @@ class Cluster:
                 if seq <= t.seq:
                     return
                 if seq == t.seq + 1 and m["kind"] == "action":
-                    pending = t.plan_action(m["seat"], m["action"], m["source"])
-                    pending.event.prefill(m["texts"])
-                    hub.install(t, pending)
+                    self._apply(t, m)
                     return
                 if seq == t.seq + 1:
                     fresh = await self._load(t.id)

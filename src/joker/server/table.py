@@ -361,12 +361,15 @@ class Table:
         self.seats = seats
         self.host_seat = host_seat
         self.options = options
-        self.status = status
+        self._later: list[tuple[int, int, str, str, Mapping[int | None, str]]] = []
+        """Actions another process made and this copy follows lazily (:meth:`defer`): each
+        event's number, seat, notation, source and the renderings its owner sent."""
+        self._status = status
         self.seq = seq
         self.penalties: tuple[dict[str, Any], ...] = tuple(dict(p) for p in penalties)
-        self.state = state
-        self.actions = actions
-        self.log: deque[Event] = deque(maxlen=LOG_LIMIT)
+        self._state = state
+        self._actions = actions
+        self._log: deque[Event] = deque(maxlen=LOG_LIMIT)
         self.online = [0] * rules.players
         self.timer: dict[str, Any] | None = None
         self.vote: dict[str, Any] | None = None
@@ -377,6 +380,75 @@ class Table:
         self._pictures: tuple[Any, Any, Any, list[int], dict[int | None, dict[str, Any]]] | None = None
         """The last snapshot's game parts, kept while the game and penalties stay the same
         objects (:meth:`snapshot`): its state, penalties, sheet, totals, and view per audience."""
+
+    # -- the game, followed lazily on a process that does not own the table -------------------
+    @property
+    def state(self) -> Any:
+        """The game (``None`` while waiting), the deferred actions applied first (:meth:`defer`)."""
+        if self._later:
+            self._settle()
+        return self._state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        """A whole game (a planned change's, or the stored table's): it holds any deferred action."""
+        self._later.clear()
+        self._state = value
+
+    @property
+    def status(self) -> str:
+        if self._later:
+            self._settle()
+        return self._status
+
+    @status.setter
+    def status(self, value: str) -> None:
+        self._status = value
+
+    @property
+    def actions(self) -> int:
+        """How many actions the game has had (the next one's stored number)."""
+        if self._later:
+            self._settle()
+        return self._actions
+
+    @actions.setter
+    def actions(self, value: int) -> None:
+        self._actions = value
+
+    @property
+    def log(self) -> deque[Event]:
+        """The recent events (for a client catching up), the deferred actions' included."""
+        if self._later:
+            self._settle()
+        return self._log
+
+    def defer(self, seq: int, seat: int, action: str, source: str, texts: Mapping[int | None, str]) -> None:
+        """Follow event ``seq`` (the next), an action another process checked, wrote and
+        rendered (``texts``: its message per audience, :mod:`.cluster`), without the
+        engine for now: it is applied (:meth:`plan_action`, checked again) when the game
+        is next read — a snapshot, a catch-up, a change made here — so a process that only
+        passes the owner's messages on to its clients does not replay every action."""
+        self._later.append((seq, seat, action, source, texts))
+        self.seq = seq
+        self.timer = None
+        self.vote = None
+
+    def _settle(self) -> None:
+        """Apply the deferred actions in order.  One that does not apply (this copy out of
+        step: it should not happen) stops there, the rest dropped: the table's number is
+        then that of the last applied event, and the next event's gap brings the copy up
+        to the database (:meth:`.cluster.Cluster.refresh`)."""
+        later, self._later = self._later, []
+        self.seq = later[0][0] - 1
+        for seq, seat, action, source, texts in later:
+            try:
+                p = self.plan_action(seat, action, source)
+            except TableError:
+                log.exception("table %s: deferred event %d does not apply; dropped from here on", self.id, seq)
+                return
+            p.event.prefill(texts)
+            self.commit(p)
 
     # -- reading ------------------------------------------------------------------------------
     @property
