@@ -382,3 +382,15 @@ def test_your_own_box_says_a_bot_plays_for_you(server, browser, tmp_path, locale
     assert not errors and not other_errors
     ctx.close()
     other_ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_a_joker_is_written_in_words_not_by_its_code(server, browser, locale):  # noqa: F811
+    """The turned card beside the trump, a played joker in the log: "★ joker" / «★ джокер», never "★2"."""
+    ctx, page, errors = _page(browser, locale=locale)
+    page.goto(server + "/")
+    words = page.evaluate("[cardText('X1'), cardText('X2'), cardText('TH'), actionText('X2')]")
+    joker = "★ " + catalogue("web").texts["ru" if locale == "ru-RU" else "en"]["joker_word"]
+    assert words == [joker, joker, "10♥", joker]
+    assert not errors, errors
+    ctx.close()

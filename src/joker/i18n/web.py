@@ -274,6 +274,7 @@ EN: dict[str, str] = {
     "not_found": "Not found",
     "not_found_table": "There is no table {id}.",
     "card_joker": "JOKER",
+    "joker_word": "joker",
     "players_n": "{n} players",
     "sheet_no_trump": "NT",
     # the table's refusals (server/table.py, said in the page's language)
@@ -729,6 +730,7 @@ RU: dict[str, str] = {
     "not_found": "Не найдено",
     "not_found_table": "Стола {id} нет.",
     "card_joker": "ДЖОКЕР",
+    "joker_word": "джокер",
     "players_n": "игроков: {n}",
     "sheet_no_trump": "БК",
     "table_name_taken": "{name} уже сидит за этим столом (место {seat}): выберите другое имя",

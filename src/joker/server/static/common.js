@@ -137,9 +137,10 @@ function cardParts(c) {
   return { rank: r, suit: SUIT_SYM[s], red: s >= 2, joker: false };
 }
 
+// "AH" -> "A♥"; a joker in words ("★ joker", «★ джокер»), not its code's number ("X2")
 function cardText(c) {
   const p = cardParts(c);
-  return p.joker ? "★" + p.suit : p.rank + p.suit;
+  return p.joker ? "★ " + T("joker_word") : p.rank + p.suit;
 }
 
 // A card: <button> when it can be clicked (opts.onclick), else <span>.
