@@ -32,12 +32,13 @@ class LedgerReader:
         self.url = source.url
 
     @classmethod
-    def open(cls, db: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> Self:
+    def open(cls, db: str | None = None, timeout: float = DEFAULT_TIMEOUT, fast: bool = True) -> Self:
         """Open the ledger at ``db`` to read: a path, a URL, or None for
         ``$JOKER_DB_URL`` / the default file (:func:`.source.open_source`: a new
-        file is created and an older schema migrated first).  Raises
+        file is created and an older schema migrated first; ``fast``: an SQLite
+        file at the head is read with ``sqlite3``).  Raises
         :class:`~.db.DatabaseUnavailable` (:class:`~.db.LedgerError`)."""
-        return cls(open_source(db, timeout))
+        return cls(open_source(db, timeout, fast))
 
     def close(self) -> None:
         self.source.close()

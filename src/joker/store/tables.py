@@ -42,6 +42,8 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
+from .times import utcnow
+
 NAMING = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -54,11 +56,6 @@ NAMING = {
 METADATA = MetaData(naming_convention=NAMING)
 """Every table of the database: these, and the web server's (:mod:`.web_tables`, on the same metadata
 through :class:`.base.Base`)."""
-
-
-def utcnow() -> dt.datetime:
-    """Now, timezone-aware UTC: the default of every ``created_at`` column."""
-    return dt.datetime.now(dt.timezone.utc)
 
 
 def _time(name: str, nullable: bool = False) -> Column[dt.datetime]:
