@@ -15,6 +15,7 @@ from . import regulation as reg
 from .db import LedgerError
 from .records import _open_attempt, _rescore, _rules, _state
 from .rows import _journal, _lock_day, _player
+from .source import Reads
 from .unit import Tx
 from .values import FINISHED, KeeperDecisionNeeded
 from .view import day_dots
@@ -91,9 +92,9 @@ def _keeper_pick_of(s: Tx, day: GameDay) -> str | None:
     return None
 
 
-def derive_slaps(s: Tx, day: GameDay) -> list[tuple[int, int, int, int]]:
-    """``(infringement id, player id, game id, number)`` of each slap the day's dots earn."""
-    dots = day_dots(s.reads(), day.id)
+def derive_slaps(db: Reads, day_id: int) -> list[tuple[int, int, int, int]]:
+    """``(infringement id, player id, game id, number)`` of each slap the dots of day ``day_id`` earn."""
+    dots = day_dots(db, day_id)
     game_of = {i.id: i.game_id for i in dots}
     return [(e.dot, e.player, game_of[e.dot], e.number) for e in reg.slaps_of_day((i.player_id, i.id) for i in dots)]
 
@@ -101,7 +102,7 @@ def derive_slaps(s: Tx, day: GameDay) -> list[tuple[int, int, int, int]]:
 def _refresh_slaps(s: Tx, day: GameDay) -> None:
     """Re-derive the day's slaps from its dots (each dot change, in any of the day's games, calls this)."""
     _lock_day(s, day)
-    want = derive_slaps(s, day)
+    want = derive_slaps(s.reads(), day.id)
     have = {(x.infringement_id, x.player_id, x.game_id, x.number): x
             for x in s.all("day_slap_rows", day=day.id)}
     for key, row in have.items():

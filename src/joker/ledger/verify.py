@@ -19,6 +19,7 @@ from joker.games.joker.scoring import places
 from joker.store import CupResult, Game, GameDay, Player, Slap
 from . import regulation as reg
 from .records import _record, _scored
+from .source import CoreReads
 from .standings import cup_games, derive_slaps
 from .values import FINISHED, OPEN
 
@@ -72,7 +73,7 @@ def verify_game(s: Session, g: Game) -> list[str]:
 def verify_day(s: Session, d: GameDay) -> list[str]:
     """What differs between day ``d``'s stored slaps and cup holder and what its dots and games give."""
     out: list[str] = []
-    want = sorted(derive_slaps(s, d))
+    want = sorted(derive_slaps(CoreReads(s), d.id))
     have = sorted((x.infringement_id, x.player_id, x.game_id, x.number)
                   for x in s.scalars(select(Slap).where(Slap.day_id == d.id)))
     if want != have:
