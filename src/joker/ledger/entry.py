@@ -73,11 +73,11 @@ def _ensure_attempt(s: Tx, g: Game, rules: Rules) -> tuple[Deal, dict[str, Any] 
         raise LedgerError("all_entered_finish", game=g.id, deals=len(rules.deals))
     spec = rules.deals[n - 1]
     attempt = _next_attempt(g, n)
-    d: Deal = s.new("deals", number=n, attempt=attempt, block=spec.block + 1, cards=spec.cards, kind=spec.kind.value,
-             dealer=_dealer(g, rules, n), status=OPEN, bids=None, tricks=None)
-    g.deals.append(d)
+    new: Deal = s.new("deals", number=n, attempt=attempt, block=spec.block + 1, cards=spec.cards,
+                      kind=spec.kind.value, dealer=_dealer(g, rules, n), status=OPEN, bids=None, tricks=None)
+    g.deals.append(new)
     s.flush()
-    return d, None
+    return new, None
 
 
 def _check_bids(g: Game, rules: Rules, d: Deal, bids: Sequence[int | None], override: bool) -> None:
@@ -284,8 +284,8 @@ def _op_penalty(s: Tx, g: Game, who: str | int, code: str, kind: str | None, not
             raise LedgerError("redeal_scored", deal=deal)
         voided = _op_redeal(s, g, _reason(code, f"{names[seat]}" + (f", {note}" if note else "")), journal=False)
     value = rules.fine if penalty == reg.FINE else 0
-    inf: InfringementRow = s.new("infringements", deal_number=deal, player_id=g.seats[seat].player_id, seat=seat, code=code,
-                          kind=penalty, value=value, note=note.strip())
+    inf: InfringementRow = s.new("infringements", deal_number=deal, player_id=g.seats[seat].player_id, seat=seat,
+                                 code=code, kind=penalty, value=value, note=note.strip())
     g.infringements.append(inf)
     s.flush()
     slap = None

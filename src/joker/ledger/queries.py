@@ -39,8 +39,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, Executable, Select, Table, bindparam, delete, func, insert, \
-    select, update
+from sqlalchemy import JSON, Boolean, Date, DateTime, Delete, Insert, Select, Table, Update, bindparam, delete, func, \
+    insert, select, update
 from sqlalchemy.dialects import sqlite
 
 from joker.store import tables as t
@@ -102,7 +102,10 @@ ROWS: dict[str, tuple[Table, Select[Any]]] = {
 """Name → (table, statement of whole rows of it): the rows a write changes, loaded as the ORM's objects
 (:mod:`.orm_tx`) or :mod:`.unit`'s (:class:`~.unit.Row`).  Parameters: ``name``, ``date``, ``game``, ``day``."""
 
-WRITES: dict[str, Executable] = {
+Statement = Select[Any] | Insert | Update | Delete
+"""A statement a write runs."""
+
+WRITES: dict[str, Statement] = {
     "max_game_number": select(func.max(_g.c.number)).where(_g.c.day_id == bindparam("day")),
     "lock_day": select(_day.c.id).where(_day.c.id == bindparam("day")).with_for_update(),
     "slap_number": select(t.slaps.c.number).where(t.slaps.c.infringement_id == bindparam("infringement")),
@@ -117,7 +120,7 @@ WRITTEN = (t.players, t.game_days, t.games, t.game_seats, t.deals, t.infringemen
 """The tables the ledger writes, in the order their rows are inserted (a row after those it refers to)."""
 
 
-def table_statements(table: Table) -> dict[str, Executable]:
+def table_statements(table: Table) -> dict[str, Statement]:
     """``get:``, ``insert:``, ``update:`` and ``delete:`` + the table's name → its ``SELECT`` of a row, its
     ``INSERT`` (every column), its ``UPDATE`` of every other column and its ``DELETE``, all but the insert by
     primary key (parameters ``pk_<column>``)."""
@@ -132,9 +135,9 @@ def table_statements(table: Table) -> dict[str, Executable]:
     }
 
 
-def statements() -> dict[str, Executable]:
+def statements() -> dict[str, Statement]:
     """Every statement a write runs by name: :data:`WRITES`, :data:`ROWS`' and :func:`table_statements`."""
-    out: dict[str, Executable] = {name: stmt for name, (_, stmt) in ROWS.items()}
+    out: dict[str, Statement] = {name: stmt for name, (_, stmt) in ROWS.items()}
     out.update(WRITES)
     for table in WRITTEN:
         out.update(table_statements(table))
@@ -193,12 +196,11 @@ WriteRendered = tuple[str, dict[str, Any], tuple[tuple[str, str | None], ...], t
 named parameters whose value SQLite stores converted (JSON as text, a bool as 0/1, a date or time as text)."""
 
 
-def render_write(stmt: Executable) -> WriteRendered:
+def render_write(stmt: Statement) -> WriteRendered:
     """A statement of :func:`statements` as SQLite runs it (a ``SELECT``'s result columns; none for DML)."""
     compiled = stmt.compile(dialect=sqlite.dialect(paramstyle="named"))
     constants = {k: v for k, v in compiled.params.items() if compiled.binds[k].value is not None}
-    selected = getattr(stmt, "selected_columns", None) if isinstance(stmt, Select) else None
-    columns = tuple((c.name, kind_of(c.type)) for c in selected) if selected is not None else ()
+    columns = tuple((c.name, kind_of(c.type)) for c in stmt.selected_columns) if isinstance(stmt, Select) else ()
     params = tuple((k, kind) for k, b in compiled.binds.items()
                    if k not in constants and (kind := kind_of(b.type)) is not None)
     return str(compiled), constants, columns, params
@@ -229,8 +231,8 @@ def module_text() -> str:
     lines.append("")
     lines.append("WRITES: dict[str, tuple[str, dict[str, Any], tuple[tuple[str, str | None], ...], "
                  "tuple[tuple[str, str], ...]]] = {")
-    for name, stmt in statements().items():
-        sql, constants, columns, params = render_write(stmt)
+    for name, statement in statements().items():
+        sql, constants, columns, params = render_write(statement)
         lines.append(f"    {name!r}: (")
         lines.append(f"        {' '.join(sql.split())!r},")
         lines.append(f"        {constants!r},")

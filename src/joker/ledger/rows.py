@@ -58,9 +58,9 @@ def _day(s: Tx, date: dt.date | None, ended_ok: bool = False) -> GameDay:
         d = _open_day(s)
         if d is None:
             if ended_ok:
-                d = s.first("last_day")
-                if d is not None:
-                    return d
+                last: GameDay | None = s.first("last_day")
+                if last is not None:
+                    return last
             raise LedgerError("no_open_day")
         return d
     d = _day_on(s, date)

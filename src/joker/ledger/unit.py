@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 from joker.store.times import utcnow
 
@@ -122,7 +122,7 @@ def _datetime_text(value: Any) -> str:
     return str(value.strftime("%Y-%m-%d %H:%M:%S.%f"))
 
 
-STORE = {
+STORE: dict[str, Callable[[Any], Any]] = {
     "json": json.dumps,
     "bool": int,
     "date": lambda v: v.isoformat(),
@@ -257,7 +257,8 @@ class SqliteTx:
             return known
         self.flush()
         names = self.specs[table][0]
-        found = self._loaded(table, f"get:{table}", self._run(f"get:{table}", {f"pk_{c}": v for c, v in zip(names, pk)}))
+        cursor = self._run(f"get:{table}", {f"pk_{c}": v for c, v in zip(names, pk)})
+        found = self._loaded(table, f"get:{table}", cursor)
         return found[0] if found else None
 
     def first(self, query: str, **params: Any) -> Row | None:
