@@ -615,7 +615,8 @@ def test_a_reading_command_imports_no_orm_and_an_entry_no_rich(tmp_path):
 def test_every_write_on_an_sqlite_file_imports_no_sqlalchemy(tmp_path):
     """Start-up (docs/scorekeeper.md): every command that writes, on an SQLite file at the head revision, writes
     with sqlite3 alone (joker.ledger.unit.SqliteTx): neither SQLAlchemy's ORM nor its Core, nor Alembic — and each
-    did write what it says (checked afterwards through the ORM's ledger)."""
+    did write what it says (checked afterwards through the ORM's ledger); history, stats, verify, the game list
+    and the JSON export read so too."""
     db = str(tmp_path / "writes.db")
     with Ledger.open(db) as led:
         led.add_player("Zed")
@@ -635,6 +636,7 @@ def test_every_write_on_an_sqlite_file_imports_no_sqlalchemy(tmp_path):
         ("game", "new", "-p", ",".join(PLAYERS), "--date", "2026-05-01"), ("game", "abandon", "--reason", "bus"),
         ("import", "csv", str(sheet), "--rules", "bus-angeles(schedule='1,2')", "--date", "2026-05-01", "--force"),
     ]
+    commands += [("history",), ("stats",), ("verify",), ("game", "list"), ("export", "json")]  # they read so too
     heavy = ("sqlalchemy", "alembic", "joker.store.ledger_tables", "joker.ledger.orm_tx")
     for args in commands:
         assert _heavy(_modules_after("--db", db, *args), heavy) == [], args

@@ -16,6 +16,7 @@ from joker.ledger import Ledger, LedgerError
 from joker.ledger.paper import import_csv, sheet_csv
 from joker.ledger.queries import WRITTEN
 from joker.ledger.source import CoreSource, SqliteSource
+from joker.ledger.stats import cup_season, history, player_stats
 from joker.ledger.unit import MANY, ONE
 from test_ledger_source import DAY1, DAY2, GUEST, build
 from test_ledger_support import PLAYERS, pg_url  # noqa: F401  (fixture)
@@ -43,7 +44,8 @@ def timeless(value: Any, ids: bool = True) -> Any:
 def more(led: Ledger, games: list[int], tmp: Path) -> list[Any]:
     """After :func:`test_ledger_source.build`: refusals, corrections, undo of every kind (bids, a fine with its
     redeal, an edit of a finished game, a finish, deals, the dot that made a slap), a day reopened and ended
-    again, renames, a new day and a sheet imported.  Returns each command's answer or refusal, in order."""
+    again, renames, a new day and a sheet imported; then history, statistics and verify.  Returns each command's
+    answer or refusal, in order."""
     g1, g2, g3, g4 = games
     out: list[Any] = []
 
@@ -88,6 +90,7 @@ def more(led: Ledger, games: list[int], tmp: Path) -> list[Any]:
     step(import_csv, led, sheet, "bus-angeles(schedule='1,2')", dt.date(2026, 5, 9), None, False, None, True, False)
     step(import_csv, led, sheet, "bus-angeles(schedule='1,2')", dt.date(2026, 5, 9), None, False, None, True, False)
     out += [led.players(), led.games(), led.current_day(), led.days(), *(led.game(g) for g in led.games())]
+    out += [history(led), history(led, 2026, B), player_stats(led, None, dt.date(2026, 6, 1)), cup_season(led)]
     out.append(led.verify())
     return out
 
@@ -141,6 +144,7 @@ def test_sqlite3_writes_the_rows_the_orm_writes(tmp_path):
     refused = [a for a in fast_answers if isinstance(a, tuple) and a and a[0] == "refused"]
     assert [r[1] for r in refused] == ["LedgerError"] * 4 + ["ConflictError"] + ["LedgerError"] * 2
     assert fast_answers[-1] == []  # verify finds nothing
+    assert fast_answers[-2].players and fast_answers[-3][0] and len(fast_answers[-5]) == 3  # cups, stats, 3 days
     assert fast_rows["slaps"] and fast_rows["cup_results"] and fast_rows["entries"]
     # scores never given stay SQL NULL, tricks given as None are JSON's null, as the ORM stores them
     assert any(row[14] is None for row in fast_rows["deals"]) and any(row[10] == "null" for row in fast_rows["deals"])

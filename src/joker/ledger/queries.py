@@ -13,7 +13,8 @@ reading command never imports SQLAlchemy.
 The writing commands' statements are here too, for the same reason (one
 schema, :mod:`joker.store.tables`; SQL rendered from it, never written by
 hand): :data:`ROWS` (whole rows of a table a write works on: the game it
-locks, a player by name, the day's slaps …), :data:`WRITES` (a value, a lock
+locks, a player by name, the day's slaps …; and what history, statistics and
+verify read, in a transaction of their own), :data:`WRITES` (a value, a lock
 or a delete by a condition) and, for every table of :data:`WRITTEN`, its
 ``INSERT``, its ``UPDATE`` and ``DELETE`` by primary key and its columns with
 their defaults (:data:`TABLE_SPECS` in the rendering).  :mod:`.unit` runs
@@ -93,6 +94,13 @@ ROWS: dict[str, tuple[Table, Select[Any]]] = {
                    .order_by(t.entries.c.id.desc()).limit(1)),
     # a day's slaps (:func:`.standings._refresh_slaps`)
     "day_slap_rows": (t.slaps, select(t.slaps).where(t.slaps.c.day_id == bindparam("day"))),
+    # history, statistics and verify (:mod:`.stats`, :mod:`.verify`)
+    "games_by_id": (_g, select(_g).order_by(_g.c.id)),
+    "games_in_state_by_id": (_g, select(_g).where(_g.c.state == bindparam("state")).order_by(_g.c.id)),
+    "game_cup_results": (t.cup_results, select(t.cup_results).where(t.cup_results.c.game_id == bindparam("game"))
+                         .order_by(t.cup_results.c.seat)),
+    "infringements_by_id": (_i, select(_i).order_by(_i.c.id)),
+    "slaps_by_id": (t.slaps, select(t.slaps).order_by(t.slaps.c.id)),
     # relationships of :mod:`joker.store.ledger_tables`, as :mod:`.unit` loads them
     "day_games": (_g, select(_g).where(_g.c.day_id == bindparam("day")).order_by(_g.c.number)),
     "game_seat_rows": (_s, select(_s).where(_s.c.game_id == bindparam("game")).order_by(_s.c.seat)),
@@ -100,7 +108,8 @@ ROWS: dict[str, tuple[Table, Select[Any]]] = {
     "game_infringement_rows": (_i, select(_i).where(_i.c.game_id == bindparam("game")).order_by(_i.c.id)),
 }
 """Name → (table, statement of whole rows of it): the rows a write changes, loaded as the ORM's objects
-(:mod:`.orm_tx`) or :mod:`.unit`'s (:class:`~.unit.Row`).  Parameters: ``name``, ``date``, ``game``, ``day``."""
+(:mod:`.orm_tx`) or :mod:`.unit`'s (:class:`~.unit.Row`).  Parameters: ``name``, ``date``, ``game``, ``day``,
+``state``."""
 
 Statement = Select[Any] | Insert | Update | Delete
 """A statement a write runs."""

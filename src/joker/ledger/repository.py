@@ -423,5 +423,5 @@ class Ledger(LedgerReader):
         every difference from what is stored (empty: all is well)."""
         from .verify import verify_all
 
-        with self.read() as s:
+        with self.transaction(write=False) as s:
             return verify_all(s)
