@@ -24,9 +24,10 @@ PostgreSQL: ``SELECT … FOR UPDATE``), so two keepers writing at once take
 turns; ``expect_deal`` makes a command fail cleanly when someone else entered
 that deal first.
 
-Layout: this module holds :class:`Ledger` (transactions and the checks of
-arguments); the work is done by :mod:`.rows` (finding and locking rows),
-:mod:`.records` (a game as the engine's record and state), :mod:`.entry`
+Layout: this module holds :class:`Ledger` (transactions — each a
+:class:`~.unit.Tx`: SQLAlchemy's ORM, or ``sqlite3`` alone on an SQLite
+file opened ``fast`` — and the checks of arguments); the work is done by
+:mod:`.rows` (finding and locking rows), :mod:`.records` (a game as the engine's record and state), :mod:`.entry`
 (deals, penalties, redeals, undo, edit), :mod:`.standings` (finishing, the
 cup, slaps) and :mod:`.view` (:class:`~.values.GameView`); :mod:`.inputs`
 reads what the keeper types and :mod:`.values` holds what is returned.
