@@ -2,9 +2,9 @@
 and answers what the reading commands ask (``joker ledger show``, ``players
 list``) with the named queries of :mod:`.queries`, each answer in one read
 transaction of its :class:`~.source.Source`.  :class:`~.repository.Ledger`,
-which also writes (with the ORM), is a :class:`LedgerReader` on a
-:class:`~.source.CoreSource`: these answers are the same, read the same way,
-whichever is opened.
+which also writes, is a :class:`LedgerReader` on a :class:`~.source.CoreSource`
+(or, opened ``fast`` on an SQLite file, a :class:`~.source.SqliteSource`):
+these answers are the same, read the same way, whichever is opened.
 
 On an SQLite file at the head revision :meth:`LedgerReader.open` reads with
 ``sqlite3`` alone (:class:`~.source.SqliteSource`): importing this module and

@@ -164,11 +164,12 @@ class _State:
 
 
 def _state(row: Row) -> _State:
+    """What the unit knows of ``row``."""
     state: _State = row.__dict__["_state"]
     return state
 
 
-class SqliteReads:
+class FlushingReads:
     """:class:`~.source.Reads` in a :class:`SqliteTx`: its changes flushed before each query."""
 
     def __init__(self, tx: SqliteTx) -> None:
@@ -305,7 +306,7 @@ class SqliteTx:
                 row.__dict__.pop(attribute, None)
 
     def reads(self) -> Reads:
-        return SqliteReads(self)
+        return FlushingReads(self)
 
     # -- relationships -----------------------------------------------------------------------------------------
     def related(self, row: Row, name: str) -> Any:

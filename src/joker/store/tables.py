@@ -3,8 +3,10 @@ objects, on the one :data:`METADATA` every table of the database shares (the
 web server's are added to it by :mod:`.web_tables`).  This module imports no
 ORM: ``joker ledger show`` and the other reading commands query these tables
 with Core alone (:mod:`joker.ledger.reading`), and the ORM classes of
-:mod:`.ledger_tables`, which the writing commands use, are mapped onto them —
-the schema is written once, here.
+:mod:`.ledger_tables`, which the writing commands use, are mapped onto them;
+on an SQLite file at the head both read and write with the rendering of Core
+statements on these tables (:mod:`joker.ledger.queries`) — the schema is
+written once, here.
 
 The stored game *is* the engine's record (``joker.games.joker.record``): a game row holds
 the rules string and first dealer, ``game_seats`` the players in table order,

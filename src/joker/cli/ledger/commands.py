@@ -120,8 +120,8 @@ def _ledger(ctx: typer.Context) -> ContextManager["Ledger"]:
 
 
 def _reader(ctx: typer.Context) -> ContextManager["LedgerReader"]:
-    """The ledger, to read only (:class:`joker.ledger.LedgerReader`: SQLAlchemy Core, no ORM), as :func:`_opened`.
-    What a reading command prints is the same whichever it opens: a :class:`~joker.ledger.Ledger` is a reader."""
+    """The ledger, to read only (:class:`joker.ledger.LedgerReader`: ``sqlite3`` or SQLAlchemy Core, no ORM), as
+    :func:`_opened`.  What a reading command prints is the same whichever it opens: a :class:`~joker.ledger.Ledger` is a reader."""
     from joker.ledger import LedgerReader
 
     return _opened(ctx, LedgerReader)
