@@ -27,7 +27,8 @@ that deal first.
 Layout: this module holds :class:`Ledger` (transactions — each a
 :class:`~.unit.Tx`: SQLAlchemy's ORM, or ``sqlite3`` alone on an SQLite
 file opened ``fast`` — and the checks of arguments); the work is done by
-:mod:`.rows` (finding and locking rows), :mod:`.records` (a game as the engine's record and state), :mod:`.entry`
+:mod:`.rows` (finding and locking rows), :mod:`.records` (a game as the
+engine's record and state), :mod:`.entry`
 (deals, penalties, redeals, undo, edit), :mod:`.standings` (finishing, the
 cup, slaps) and :mod:`.view` (:class:`~.values.GameView`); :mod:`.inputs`
 reads what the keeper types and :mod:`.values` holds what is returned.
@@ -100,8 +101,8 @@ class Ledger(LedgerReader):
     (:class:`~.orm_tx.OrmTx`); opened with ``fast`` on an SQLite file at the
     head revision, the ledger holds one ``sqlite3`` connection (``conn``) and
     reads and writes with it alone (:class:`~.source.SqliteSource`,
-    :class:`~.unit.SqliteTx`): no SQLAlchemy is imported until :attr:`engine`
-    or :meth:`read` is used (history, statistics, verify)."""
+    :class:`~.unit.SqliteTx`): no SQLAlchemy is imported unless :attr:`engine`
+    or an ORM session (:meth:`read`, :meth:`write`) is asked for."""
 
     def __init__(self, engine: Engine | None, url: str, conn: sqlite3.Connection | None = None,
                  timeout: float = DEFAULT_TIMEOUT) -> None:
@@ -111,6 +112,7 @@ class Ledger(LedgerReader):
             assert engine is not None, "a ledger needs an engine or an SQLite connection"
             super().__init__(CoreSource(engine, url))
         self._engine = engine
+        self._writer: Engine | None = None
         self._conn = conn
         self._timeout = timeout
 
@@ -173,15 +175,16 @@ class Ledger(LedgerReader):
 
         from joker.store import WRITE
 
+        if self._writer is None:
+            self._writer = self.engine.execution_options(**{WRITE: True})
         with translated(self.url):
-            with Session(self.engine.execution_options(**{WRITE: True}), expire_on_commit=False,
-                         autoflush=True) as s:
+            with Session(self._writer, expire_on_commit=False, autoflush=True) as s:
                 with s.begin():
                     yield s
 
     @contextmanager
     def read(self) -> Iterator[Session]:
-        """One read transaction of SQLAlchemy's ORM (what history, statistics and verify read with)."""
+        """One read transaction of SQLAlchemy's ORM."""
         from sqlalchemy.orm import Session
 
         with translated(self.url):
