@@ -588,7 +588,8 @@ def _heavy(modules: set[str], names: tuple[str, ...]) -> list[str]:
 def test_a_reading_command_imports_no_orm_and_an_entry_no_rich(tmp_path):
     """Start-up (docs/scorekeeper.md): on an SQLite file at the head revision `show` and `players list` read with
     the standard library's sqlite3 (joker.ledger.source.SqliteSource): no SQLAlchemy at all (neither its engines nor
-    the ORM), no numba or numpy, no fast playout engine; entering bids prints plain text, without Rich;
+    the ORM), no numba or numpy, no fast playout engine; entering bids writes with sqlite3 too (no SQLAlchemy) and
+    prints plain text, without Rich;
     `--help` imports no SQLAlchemy at all; no ledger command imports Alembic on a database at the head, nor the web
     server, the bots, the terminal game, matplotlib or table mode it does not run."""
     db = str(tmp_path / "guard.db")
@@ -604,11 +605,50 @@ def test_a_reading_command_imports_no_orm_and_an_entry_no_rich(tmp_path):
     assert _heavy(show, (*engines, *never)) == []
     assert _heavy(_modules_after("--db", db, "players", "list"), (*engines, *never)) == []
     bids = _modules_after("--db", db, "bids", "0,1,0,0")
-    assert "sqlalchemy.orm" in bids  # it wrote, with the ORM
-    assert _heavy(bids, ("rich", "joker.cli.ledger.render", *never[:-1])) == []
+    assert "joker.ledger.unit" in bids  # it wrote, with sqlite3 (joker.ledger.unit.SqliteTx): no SQLAlchemy either
+    assert _heavy(bids, ("sqlalchemy", "rich", "joker.cli.ledger.render", *never)) == []
     with Ledger.open(db) as led:
         assert led.game().current is not None and led.game().current.bids == (0, 1, 0, 0)
     assert _heavy(_modules_after("--help"), ("sqlalchemy", *never)) == []  # the help opens no database
+
+
+def test_every_write_on_an_sqlite_file_imports_no_sqlalchemy(tmp_path):
+    """Start-up (docs/scorekeeper.md): every command that writes, on an SQLite file at the head revision, writes
+    with sqlite3 alone (joker.ledger.unit.SqliteTx): neither SQLAlchemy's ORM nor its Core, nor Alembic — and each
+    did write what it says (checked afterwards through the ORM's ledger); history, stats, verify, the game list
+    and the JSON export read so too."""
+    db = str(tmp_path / "writes.db")
+    with Ledger.open(db) as led:
+        led.add_player("Zed")
+    sheet = tmp_path / "sheet.csv"
+    commands = [
+        ("players", "add", "Гость"), ("players", "rename", "Zed", "Zoe"), ("players", "core", "Zoe", "--off"),
+        ("day", "start", "--date", "2026-05-01"),
+        ("game", "new", "-p", ",".join(PLAYERS), "--rules", "bus-angeles(schedule='1,2')", "--add-players",
+         "--date", "2026-05-01"),
+        ("trump", "H"), ("bid", "1", "0"), ("bids", "0,0,0,0"), ("tricks", "0,1,0,0"), ("undo",),
+        ("deal", "-t", "H", "-b", "0,0,0,0", "-k", "0,1,0,0"), ("edit", "1", "--tricks", "1,0,0,0"),
+        ("dot", PLAYERS[1], "stalling"), ("fine", PLAYERS[2], "--other", "kicked the table"),
+        ("trump", "S"), ("redeal", "--reason", "misdeal"),
+        ("deal", "-t", "N", "-b", "1,1,0,1", "-k", "1,1,0,0"), ("finish",),
+        ("export", "csv", "-o", str(sheet)), ("day", "end", "--date", "2026-05-01"),
+        ("day", "reopen", "--date", "2026-05-01"),
+        ("game", "new", "-p", ",".join(PLAYERS), "--date", "2026-05-01"), ("game", "abandon", "--reason", "bus"),
+        ("import", "csv", str(sheet), "--rules", "bus-angeles(schedule='1,2')", "--date", "2026-05-01", "--force"),
+    ]
+    commands += [("history",), ("stats",), ("verify",), ("game", "list"), ("export", "json")]  # they read so too
+    heavy = ("sqlalchemy", "alembic", "joker.store.ledger_tables", "joker.ledger.orm_tx")
+    for args in commands:
+        assert _heavy(_modules_after("--db", db, *args), heavy) == [], args
+    with Ledger.open(db) as led:
+        assert [(p.name, p.core) for p in led.players()] == [
+            ("Zoe", False), *sorted(((n, False) for n in (*PLAYERS, "Гость")))]
+        first, second, third = led.games()
+        v = led.game(first)
+        assert v.state == "finished" and len(v.redeals) == 1 and len(v.penalties) == 2
+        assert v.results[0].tricks == (1, 0, 0, 0)
+        assert led.game(second).state == "abandoned" and led.game(third).totals == v.totals
+        assert led.verify() == []
 
 
 def test_plain_values_are_coerced_as_typer_would(db):

@@ -101,7 +101,8 @@ def _answers(reader: LedgerReader, games: list[int]) -> list[object]:
 
 
 def test_the_sqlite_rendering_is_generated_from_the_core_statements(tmp_path, monkeypatch):
-    """`python -m joker.ledger.queries --check` passes on the checked-in module, and fails once it differs."""
+    """`python -m joker.ledger.queries --check` passes on the checked-in module (the reads' queries, the writes'
+    statements, the tables' specs), and fails once it differs."""
     run = subprocess.run([sys.executable, "-m", "joker.ledger.queries", "--check"], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     stale = tmp_path / "queries_sqlite.py"
@@ -111,6 +112,11 @@ def test_the_sqlite_rendering_is_generated_from_the_core_statements(tmp_path, mo
     assert queries.main(["--check"]) == 1
     assert queries.main([]) == 0 and queries.main(["--check"]) == 0  # rewritten from the statements
     assert stale.read_text(encoding="utf-8") == queries.module_text()
+    # the writes' statements and the tables' columns and defaults are checked alike (joker.ledger.unit runs them)
+    for old, new in (("UPDATE deals SET game_id=:game_id, ", "UPDATE deals SET "), ("('value', 'open')", "None")):
+        assert old in stale.read_text(encoding="utf-8")
+        stale.write_text(queries.module_text().replace(old, new, 1), encoding="utf-8")
+        assert queries.main(["--check"]) == 1
 
 
 def test_both_sources_give_the_same_rows_and_views(ledger_file):

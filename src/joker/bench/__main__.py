@@ -62,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--pace", type=float, default=None, metavar="S",
                    help="also model a web table's seconds from a take to the bout's end at base pause S, "
                    "old pacing vs new (joker.pace)")
-    lg = sub.add_parser("ledger", help="joker ledger start-up: show, players list, bids, --help wall times vs `python -c pass`")
+    lg = sub.add_parser("ledger", help="joker ledger start-up: show, players list, bids, tricks, undo, "
+                        "players add, --help wall times vs `python -c pass`")
     lg.add_argument("--runs", type=int, default=15, help="starts of each command (default 15)")
     a = sub.add_parser("arena", help="arena deals/s: the local process pool against a local Ray, same match")
     a.add_argument("--bots", default="heuristic,random", help="two bots (default heuristic,random)")

@@ -3,11 +3,15 @@ to start and answer (issue 23: every ``joker ledger`` command within 0.3 s),
 as the keeper waits for it at the table.
 
 Each command is run as a fresh process, the way the installed ``joker``
-script runs it: ``show`` and ``players list`` (reading, SQLAlchemy Core) on a
-ledger holding the game of ``examples/paper-sheet.csv`` (24 deals, a fine, a
-redeal), ``bids`` (writing, the ORM: the same bids entered again each time, a
-correction) on a second ledger whose game is at its fourth deal, and
-``--help``.  The reference, measured in the same run and interleaved with the
+script runs it: ``show`` and ``players list`` (reading) on a ledger holding
+the game of ``examples/paper-sheet.csv`` (24 deals, a fine, a redeal); the
+writing commands on a second ledger whose game is at its fourth deal, its
+trump entered: ``bids`` (the same bids entered again each time, a
+correction), and ``tricks`` (on a copy with the bids entered too), ``undo``
+and ``players add``, each run on a fresh copy of its ledger (copied before
+the clock starts); and ``--help``.  On an SQLite file at the head revision
+every one of them uses ``sqlite3`` alone (docs/scorekeeper.md, "Start-up").
+The reference, measured in the same run and interleaved with the
 commands so both see the same machine load, is ``python -c pass`` (the
 interpreter's own start).  Printed per command: the median and the fastest
 wall time in seconds, the median as a multiple of the reference, the median
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -73,6 +78,22 @@ def _at_a_deal(db: Path) -> None:
         led.set_trump(None, "C")
 
 
+def _with_bids(db: Path) -> None:
+    """The ledger of :func:`_at_a_deal` with the fourth deal's bids entered too (it awaits its tricks)."""
+    from joker.ledger import Ledger
+
+    _at_a_deal(db)
+    with Ledger.open(str(db)) as led:
+        led.set_bids(None, "1,0,1,0")
+
+
+def _fresh(template: Path, db: Path) -> None:
+    """``db`` a fresh copy of the ledger ``template`` (its WAL files, if any, removed)."""
+    for suffix in ("-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    shutil.copyfile(template, db)
+
+
 def _wall(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     """Wall seconds of one run of ``argv``, and the CPU seconds (user + system) it used."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -86,27 +107,39 @@ def _wall(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
 def run(runs: int = 15) -> None:
     """Time ``runs`` starts of each command against ``python -c pass`` and print the table."""
     with tempfile.TemporaryDirectory(prefix="joker-bench-ledger-") as tmp:
-        db, at_deal = Path(tmp) / "ledger.db", Path(tmp) / "at-a-deal.db"
+        db, at_deal, with_bids = Path(tmp) / "ledger.db", Path(tmp) / "at-a-deal.db", Path(tmp) / "with-bids.db"
+        fresh = Path(tmp) / "fresh.db"
         _ledger(db)
         _at_a_deal(at_deal)
+        _with_bids(with_bids)
         env_db = ["--db", str(db)]
+        ledger = [sys.executable, "-c", JOKER, "ledger"]
         commands: dict[str, list[str]] = {
             REFERENCE: [sys.executable, "-c", "pass"],
-            "joker ledger show": [sys.executable, "-c", JOKER, "ledger", *env_db, "show"],
-            "joker ledger players list": [sys.executable, "-c", JOKER, "ledger", *env_db, "players", "list"],
-            "joker ledger bids 1,0,1,0": [sys.executable, "-c", JOKER, "ledger", "--db", str(at_deal), "bids",
-                                          "1,0,1,0"],
-            "joker ledger --help": [sys.executable, "-c", JOKER, "ledger", "--help"],
+            "joker ledger show": [*ledger, *env_db, "show"],
+            "joker ledger players list": [*ledger, *env_db, "players", "list"],
+            "joker ledger bids 1,0,1,0": [*ledger, "--db", str(at_deal), "bids", "1,0,1,0"],
+            "joker ledger tricks 1,0,2,1": [*ledger, "--db", str(fresh), "tricks", "1,0,2,1"],
+            "joker ledger undo": [*ledger, "--db", str(fresh), "undo"],
+            "joker ledger players add Zed": [*ledger, "--db", str(fresh), "players", "add", "Zed"],
+            "joker ledger --help": [*ledger, "--help"],
         }
+        # command → the ledger copied to ``fresh`` before each of its runs (it changes the ledger for good)
+        copies = {"joker ledger tricks 1,0,2,1": with_bids, "joker ledger undo": at_deal,
+                  "joker ledger players add Zed": at_deal}
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env.setdefault("COLUMNS", "120")
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
-        for argv in commands.values():  # warm the file cache and the bytecode
+        for name, argv in commands.items():  # warm the file cache and the bytecode
+            if name in copies:
+                _fresh(copies[name], fresh)
             _wall(argv, env)
         times: dict[str, list[float]] = {name: [] for name in commands}
         cpu: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(runs):
             for name, argv in commands.items():
+                if name in copies:
+                    _fresh(copies[name], fresh)
                 wall, used = _wall(argv, env)
                 times[name].append(wall)
                 cpu[name].append(used)

@@ -14,11 +14,13 @@ undo/edit), :mod:`.standings` (finishing, cup, slaps), :mod:`.view`; then
 :mod:`.verify`, :mod:`.paper` (CSV and JSON import/export), :mod:`.stats`,
 :mod:`.charts`.
 
-:class:`Ledger` (which writes with SQLAlchemy's ORM) is imported the first time
-it is named; :class:`LedgerReader` (:mod:`.reading`) answers the reading
-commands without the ORM, and on an SQLite file without SQLAlchemy at all
-(:mod:`.source`: :class:`~.source.SqliteSource` runs the queries of
-:mod:`.queries` as rendered in :mod:`.queries_sqlite`).
+:class:`Ledger` is imported the first time it is named; it writes in a
+transaction :class:`~.unit.Tx` — SQLAlchemy's ORM (:mod:`.orm_tx`), or on an
+SQLite file at the head revision opened ``fast`` ``sqlite3`` alone
+(:class:`~.unit.SqliteTx`).  :class:`LedgerReader` (:mod:`.reading`) answers
+the reading commands without the ORM, and on an SQLite file without
+SQLAlchemy at all (:mod:`.source`: :class:`~.source.SqliteSource` runs the
+queries of :mod:`.queries` as rendered in :mod:`.queries_sqlite`).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ WHERE = {
                      "PlayerInfo", "Undone", "VoidDeal"), ".values"),
 }
 """Each name of :data:`__all__` → its module, imported when the name is first used:
-``import joker.ledger`` imports nothing heavy, :class:`Ledger` brings the ORM."""
+``import joker.ledger`` imports nothing heavy (nor does :class:`Ledger`: its ORM is imported when used)."""
 
 __getattr__ = attributes(__name__, WHERE)
 

@@ -9,21 +9,21 @@ command at a time) completes it only when it agrees with what is entered; a
 different trump or bid is refused, naming what is entered, so the terminal
 and the web scorekeeper never silently replace an entry (``trump``, ``bids``
 and ``bid`` given again are corrections, and replace what they name).
+
+Every change is made in a write transaction, :class:`~.unit.Tx` (``s``):
+this module imports no SQLAlchemy.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Sequence
-
-from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING, Any, Sequence
 
 from joker.cards import parse_trump_letter
 from joker.errors import JokerError
 from joker.games.joker.rules import DealKind, Rules
 from joker.games.joker.scoring import DealResult
-from joker.store import CupResult, Deal, Entry, Game, InfringementRow, Slap, utcnow
+from joker.store.times import utcnow
 from . import regulation as reg
 from .db import LedgerError
 from .inputs import SEAT_ORDER, _ints, _seat_in, parse_trump
@@ -45,8 +45,12 @@ from .records import (
 )
 from .rows import _closed, _journal
 from .standings import _decide_cup, _keeper_pick_of, _refresh_slaps, _store_results
+from .unit import Tx
 from .values import FINISHED, OPEN, SCORED, UNDO_DEAL_KINDS, VOID, ConflictError, PenaltyInfo, Undone, VoidDeal
 from .view import _penalty_info, _void_deal
+
+if TYPE_CHECKING:  # the rows' types (:mod:`.unit`'s rows have the ORM classes' attributes)
+    from joker.store import Deal, Entry, Game, InfringementRow
 
 
 def _snap(d: Deal) -> dict[str, Any]:
@@ -60,7 +64,7 @@ def _restore(d: Deal, snap: dict[str, Any]) -> None:
     d.updated_at = utcnow()
 
 
-def _ensure_attempt(s: Session, g: Game, rules: Rules) -> tuple[Deal, dict[str, Any] | None]:
+def _ensure_attempt(s: Tx, g: Game, rules: Rules) -> tuple[Deal, dict[str, Any] | None]:
     d = _open_attempt(g)
     if d is not None:
         return d, _snap(d)
@@ -69,11 +73,11 @@ def _ensure_attempt(s: Session, g: Game, rules: Rules) -> tuple[Deal, dict[str, 
         raise LedgerError("all_entered_finish", game=g.id, deals=len(rules.deals))
     spec = rules.deals[n - 1]
     attempt = _next_attempt(g, n)
-    d = Deal(number=n, attempt=attempt, block=spec.block + 1, cards=spec.cards, kind=spec.kind.value,
-             dealer=_dealer(g, rules, n), status=OPEN, bids=None, tricks=None)
-    g.deals.append(d)
+    new: Deal = s.new("deals", number=n, attempt=attempt, block=spec.block + 1, cards=spec.cards,
+                      kind=spec.kind.value, dealer=_dealer(g, rules, n), status=OPEN, bids=None, tricks=None)
+    g.deals.append(new)
     s.flush()
-    return d, None
+    return new, None
 
 
 def _check_bids(g: Game, rules: Rules, d: Deal, bids: Sequence[int | None], override: bool) -> None:
@@ -105,7 +109,7 @@ def _check_tricks(rules: Rules, number: int, tricks: Sequence[int]) -> None:
         raise LedgerError("tricks_sum", where=where, sum=sum(tricks), cards=cards)
 
 
-def _op_trump(s: Session, g: Game, trump: str) -> None:
+def _op_trump(s: Tx, g: Game, trump: str) -> None:
     rules = _rules(g)
     t = parse_trump(trump)
     d, before = _ensure_attempt(s, g, rules)
@@ -114,7 +118,7 @@ def _op_trump(s: Session, g: Game, trump: str) -> None:
     _journal(s, g, "trump", {"deal": d.id, "before": before})
 
 
-def _op_bids(s: Session, g: Game, bids: Sequence[int | str | None] | str, override: bool, kind: str = "bids",
+def _op_bids(s: Tx, g: Game, bids: Sequence[int | str | None] | str, override: bool, kind: str = "bids",
              order: str = SEAT_ORDER) -> None:
     rules = _rules(g)
     n = _number_to_enter(g, rules)
@@ -132,7 +136,7 @@ def _op_bids(s: Session, g: Game, bids: Sequence[int | str | None] | str, overri
     _journal(s, g, kind, {"deal": d.id, "before": before})
 
 
-def _finish_attempt(s: Session, g: Game, d: Deal, tricks: Sequence[int] | str, order: str = SEAT_ORDER) -> DealResult:
+def _finish_attempt(s: Tx, g: Game, d: Deal, tricks: Sequence[int] | str, order: str = SEAT_ORDER) -> DealResult:
     rules = _rules(g)
     where = _where(rules, d.number)
     names = _names(g)
@@ -159,7 +163,7 @@ def _finish_attempt(s: Session, g: Game, d: Deal, tricks: Sequence[int] | str, o
     return new.results[-1]
 
 
-def _op_tricks(s: Session, g: Game, tricks: Sequence[int] | str, order: str = SEAT_ORDER) -> DealResult:
+def _op_tricks(s: Tx, g: Game, tricks: Sequence[int] | str, order: str = SEAT_ORDER) -> DealResult:
     d = _open_attempt(g)
     rules = _rules(g)
     n = _number_to_enter(g, rules)
@@ -171,7 +175,7 @@ def _op_tricks(s: Session, g: Game, tricks: Sequence[int] | str, order: str = SE
     return result
 
 
-def _op_deal(s: Session, g: Game, trump: str, bids: Sequence[int] | str | None, tricks: Sequence[int] | str,
+def _op_deal(s: Tx, g: Game, trump: str, bids: Sequence[int] | str | None, tricks: Sequence[int] | str,
              override: bool, expect: int | None, order: str = SEAT_ORDER) -> DealResult:
     rules = _rules(g)
     if expect is not None:
@@ -246,7 +250,7 @@ def _reason(code: str | None, reason: str) -> str:
     return reason or "redeal"
 
 
-def _op_redeal(s: Session, g: Game, reason: str, journal: bool = True) -> VoidDeal:
+def _op_redeal(s: Tx, g: Game, reason: str, journal: bool = True) -> VoidDeal:
     rules = _rules(g)
     d, before = _ensure_attempt(s, g, rules)
     d.status = VOID
@@ -258,7 +262,7 @@ def _op_redeal(s: Session, g: Game, reason: str, journal: bool = True) -> VoidDe
     return _void_deal(d)
 
 
-def _op_penalty(s: Session, g: Game, who: str | int, code: str, kind: str | None, note: str, deal: int | None,
+def _op_penalty(s: Tx, g: Game, who: str | int, code: str, kind: str | None, note: str, deal: int | None,
                 redeal: bool | None) -> tuple[PenaltyInfo, VoidDeal | None]:
     rules = _rules(g)
     names = _names(g)
@@ -280,14 +284,14 @@ def _op_penalty(s: Session, g: Game, who: str | int, code: str, kind: str | None
             raise LedgerError("redeal_scored", deal=deal)
         voided = _op_redeal(s, g, _reason(code, f"{names[seat]}" + (f", {note}" if note else "")), journal=False)
     value = rules.fine if penalty == reg.FINE else 0
-    inf = InfringementRow(deal_number=deal, player_id=g.seats[seat].player_id, seat=seat, code=code,
-                          kind=penalty, value=value, note=note.strip())
+    inf: InfringementRow = s.new("infringements", deal_number=deal, player_id=g.seats[seat].player_id, seat=seat,
+                                 code=code, kind=penalty, value=value, note=note.strip())
     g.infringements.append(inf)
     s.flush()
     slap = None
     if penalty == reg.DOT:
         _refresh_slaps(s, g.day)
-        slap = s.scalar(select(Slap.number).where(Slap.infringement_id == inf.id))
+        slap = s.scalar("slap_number", infringement=inf.id)
     payload: dict[str, Any] = {"infringement": inf.id}
     if voided is not None:
         payload["redeal"] = {"deal": _open_or_void_id(g, voided), "before": None}
@@ -302,8 +306,8 @@ def _open_or_void_id(g: Game, v: VoidDeal) -> int:
     raise AssertionError("voided attempt not found")
 
 
-def _op_undo(s: Session, g: Game) -> Undone:
-    e = s.scalar(select(Entry).where(Entry.game_id == g.id).order_by(Entry.id.desc()).limit(1))
+def _op_undo(s: Tx, g: Game) -> Undone:
+    e: Entry | None = s.first("last_entry", game=g.id)
     if e is None:
         raise LedgerError("nothing_to_undo", game=g.id)
     if g.day.ended_at is not None:
@@ -313,7 +317,7 @@ def _op_undo(s: Session, g: Game) -> Undone:
     if e.kind in UNDO_DEAL_KINDS:
         if g.state != OPEN and e.kind != "edit":  # a correction of a finished game is taken back, the game stays so
             raise _closed(g)
-        d = s.get(Deal, p["deal"])
+        d: Deal | None = s.get("deals", p["deal"])
         if d is not None:
             done = Undone(e.kind, d.number)
             if p["before"] is None:
@@ -324,26 +328,26 @@ def _op_undo(s: Session, g: Game) -> Undone:
     elif e.kind == "penalty":
         if g.state != OPEN:
             raise _closed(g)
-        inf = s.get(InfringementRow, p["infringement"])
+        inf: InfringementRow | None = s.get("infringements", p["infringement"])
         if inf is not None:
             done = Undone("penalty", None, inf.kind, g.seats[inf.seat].player.name, inf.code)
-            s.execute(delete(Slap).where(Slap.infringement_id == inf.id))
+            s.execute("delete_slaps_of_infringement", infringement=inf.id)
             g.infringements.remove(inf)
             s.delete(inf)
         if "redeal" in p:
-            d = s.get(Deal, p["redeal"]["deal"])
-            if d is not None:
-                done = replace(done, deal=d.number)
-                d.status = OPEN
-                d.void_reason = None
-                if d.trump is None and d.bids is None:
-                    g.deals.remove(d)
-                    s.delete(d)
+            r: Deal | None = s.get("deals", p["redeal"]["deal"])
+            if r is not None:
+                done = replace(done, deal=r.number)
+                r.status = OPEN
+                r.void_reason = None
+                if r.trump is None and r.bids is None:
+                    g.deals.remove(r)
+                    s.delete(r)
                 else:
                     # an attempt with entries before the redeal goes back to being the deal in progress,
                     # unless a later attempt of the same deal has started
-                    if any(x.number == d.number and x.attempt > d.attempt for x in g.deals):
-                        raise LedgerError("undo_redealt", deal=d.number)
+                    if any(x.number == r.number and x.attempt > r.attempt for x in g.deals):
+                        raise LedgerError("undo_redealt", deal=r.number)
         s.flush()
         _refresh_slaps(s, g.day)
     elif e.kind == "finish":
@@ -351,7 +355,7 @@ def _op_undo(s: Session, g: Game) -> Undone:
         g.totals = None
         g.finished_at = None
         g.cup_contested = None
-        s.execute(delete(CupResult).where(CupResult.game_id == g.id))
+        s.execute("delete_cup_results_of_game", game=g.id)
     elif e.kind == "abandon":
         g.state = OPEN
     s.delete(e)
@@ -367,7 +371,7 @@ def _op_undo(s: Session, g: Game) -> Undone:
     return done
 
 
-def _op_edit(s: Session, g: Game, number: int, trump: str | None, bids: Sequence[int] | str | None,
+def _op_edit(s: Tx, g: Game, number: int, trump: str | None, bids: Sequence[int] | str | None,
              tricks: Sequence[int] | str | None, override: bool | None, order: str = SEAT_ORDER) -> None:
     rules = _rules(g)
     where = _where(rules, number) if 1 <= number <= len(rules.deals) else Part("deal_number", deal=number)

@@ -27,10 +27,7 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
-
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from joker.cards import format_suit
 from joker.errors import JokerError
@@ -42,12 +39,15 @@ from .entry import _ensure_attempt, _op_deal, _op_penalty, _op_redeal, _penalty_
 from .inputs import parse_trump
 from joker.i18n import LedgerPart as Part
 from joker.rulestring import rules_named
-from joker.store import Game
 from .records import _record, _scored
 from .repository import Ledger
 from .rows import _game, _new_game
 from .standings import _op_finish
+from .unit import Tx
 from .values import VoidDeal
+
+if TYPE_CHECKING:  # the rows' type (:mod:`.unit`'s rows have the ORM class's attributes)
+    from joker.store import Game
 
 HEADER = ("deal", "cards", "trump")
 EXTRA = ("fine", "dot", "redeal")
@@ -186,7 +186,7 @@ def _deals_of(g: Game) -> list[tuple[int, str | None, tuple[int, ...] | None, tu
              None if d.tricks is None else tuple(d.tricks)) for d in _scored(g)]
 
 
-def _refuse_duplicate(s: Session, g: Game, source: str, force: bool) -> None:
+def _refuse_duplicate(s: Tx, g: Game, source: str, force: bool) -> None:
     """Refuse the game ``g`` just imported from ``source`` when it is a game already
     in the ledger: **the same** means on the same game day, the same players in the
     same seats, and the same scored deals (each deal's number, trump, bids and
@@ -198,7 +198,7 @@ def _refuse_duplicate(s: Session, g: Game, source: str, force: bool) -> None:
         return
     seats = [st.player_id for st in g.seats]
     deals = _deals_of(g)
-    for other in s.scalars(select(Game).where(Game.day_id == g.day_id, Game.id != g.id).order_by(Game.id)):
+    for other in sorted((x for x in s.all("day_games", day=g.day_id) if x.id != g.id), key=lambda x: x.id):
         if [st.player_id for st in other.seats] == seats and _deals_of(other) == deals:
             raise LedgerError("duplicate_import", source=source, game=other.id, date=g.day.date)
 
@@ -220,7 +220,7 @@ def import_sheet(ledger: Ledger, sheet: PaperSheet, rules: str = "bus-angeles", 
     fd = r.first_dealer if first_dealer is None else first_dealer
     if fd is None:
         raise LedgerError("first_dealer_needed", rules=rules_named(r))
-    with ledger.write() as s:
+    with ledger.transaction() as s:
         g = _new_game(s, sheet.players, r, fd - 1, date, add_players, note=f"imported from {sheet.source}")
         expected = 1
         # a second file's redeal rows go just before the deal they redeal; its fines and dots after the sheet
@@ -320,7 +320,7 @@ def sheet_csv(ledger: Ledger, game: int | None = None) -> str:
 def record_json(ledger: Ledger, game: int | None = None) -> str:
     """The game as the engine's JSON record (docs/records.md), with each deal's
     scores, the redeals and the ledger's ids in ``meta``."""
-    with ledger.read() as s:
+    with ledger.transaction(write=False) as s:
         g = _game(s, game)
         return _record(g, with_scores=True).to_json()
 
@@ -345,7 +345,7 @@ def import_record(ledger: Ledger, text: str, source: str = "record", date: dt.da
     voids: dict[int, list[dict[str, Any]]] = {}
     for x in (rec.meta.get("redeals") or []):
         voids.setdefault(int(x["deal"]), []).append(x)
-    with ledger.write() as s:
+    with ledger.transaction() as s:
         g = _new_game(s, rec.players, rules, rec.first_dealer, date, add_players, note=f"imported from {source}")
         _check_values(rules, rec)
         for i, (trump, bids, tricks, override) in enumerate(deals, start=1):

@@ -10,6 +10,17 @@ session's flushed changes); the fast SQLite source executes their rendering
 in :mod:`.queries_sqlite` with the standard library's ``sqlite3``, so a
 reading command never imports SQLAlchemy.
 
+The writing commands' statements are here too, for the same reason (one
+schema, :mod:`joker.store.tables`; SQL rendered from it, never written by
+hand): :data:`ROWS` (whole rows of a table a write works on: the game it
+locks, a player by name, the day's slaps …; and what history, statistics and
+verify read, in a transaction of their own), :data:`WRITES` (a value, a lock
+or a delete by a condition) and, for every table of :data:`WRITTEN`, its
+``INSERT``, its ``UPDATE`` and ``DELETE`` by primary key and its columns with
+their defaults (:data:`TABLE_SPECS` in the rendering).  :mod:`.unit` runs
+their rendering on an SQLite file with ``sqlite3``; on any other database a
+write runs the statements themselves through SQLAlchemy's ORM (:mod:`.orm_tx`).
+
 The rendering is generated, not written by hand::
 
     python -m joker.ledger.queries           # (re)write joker/ledger/queries_sqlite.py
@@ -29,10 +40,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, Select, bindparam, select
+from sqlalchemy import JSON, Boolean, Date, DateTime, Delete, Insert, Select, Table, Update, bindparam, delete, func, \
+    insert, select, update
 from sqlalchemy.dialects import sqlite
 
 from joker.store import tables as t
+from joker.store.times import utcnow
 
 KINDS = {JSON: "json", Boolean: "bool", Date: "date", DateTime: "datetime"}
 """SQLAlchemy column type → the conversion :mod:`joker.store.sqlite_read` applies to SQLite's value
@@ -63,6 +76,107 @@ QUERIES: dict[str, Select[Any]] = {
 """Name → Core statement.  Parameters: ``game`` (a game id), ``day`` (a game day id),
 ``state`` (a game state, e.g. :data:`.values.OPEN`: states and kinds are parameters, not part of the SQL), ``kind`` (an infringement kind)."""
 
+_day = t.game_days
+
+ROWS: dict[str, tuple[Table, Select[Any]]] = {
+    # players (:func:`.rows._player_named`, :func:`.rows._day_info`)
+    "player_named": (_p, select(_p).where(_p.c.name == bindparam("name"))),
+    "players_by_id": (_p, select(_p).order_by(_p.c.id)),
+    # game days (:func:`.rows._open_day`, :func:`.rows._day_on`, :func:`.rows._day`, :meth:`.Ledger.days`)
+    "open_day": (_day, select(_day).where(_day.c.ended_at.is_(None)).order_by(_day.c.date.desc()).limit(1)),
+    "day_on": (_day, select(_day).where(_day.c.date == bindparam("date"))),
+    "last_day": (_day, select(_day).order_by(_day.c.date.desc()).limit(1)),
+    "days_by_date": (_day, select(_day).order_by(_day.c.date)),
+    # the game a write locks (:func:`.rows._lock`; PostgreSQL: FOR UPDATE, SQLite: the writer's lock already)
+    "game_locked": (_g, select(_g).where(_g.c.id == bindparam("game")).with_for_update()),
+    # the last entry of a game's journal (:func:`.entry._op_undo`)
+    "last_entry": (t.entries, select(t.entries).where(t.entries.c.game_id == bindparam("game"))
+                   .order_by(t.entries.c.id.desc()).limit(1)),
+    # a day's slaps (:func:`.standings._refresh_slaps`)
+    "day_slap_rows": (t.slaps, select(t.slaps).where(t.slaps.c.day_id == bindparam("day"))),
+    # history, statistics and verify (:mod:`.stats`, :mod:`.verify`)
+    "games_by_id": (_g, select(_g).order_by(_g.c.id)),
+    "games_in_state_by_id": (_g, select(_g).where(_g.c.state == bindparam("state")).order_by(_g.c.id)),
+    "game_cup_results": (t.cup_results, select(t.cup_results).where(t.cup_results.c.game_id == bindparam("game"))
+                         .order_by(t.cup_results.c.seat)),
+    "infringements_by_id": (_i, select(_i).order_by(_i.c.id)),
+    "slaps_by_id": (t.slaps, select(t.slaps).order_by(t.slaps.c.id)),
+    # relationships of :mod:`joker.store.ledger_tables`, as :mod:`.unit` loads them
+    "day_games": (_g, select(_g).where(_g.c.day_id == bindparam("day")).order_by(_g.c.number)),
+    "game_seat_rows": (_s, select(_s).where(_s.c.game_id == bindparam("game")).order_by(_s.c.seat)),
+    "game_deal_rows": (_d, select(_d).where(_d.c.game_id == bindparam("game")).order_by(_d.c.number, _d.c.attempt)),
+    "game_infringement_rows": (_i, select(_i).where(_i.c.game_id == bindparam("game")).order_by(_i.c.id)),
+}
+"""Name → (table, statement of whole rows of it): the rows a write changes, loaded as the ORM's objects
+(:mod:`.orm_tx`) or :mod:`.unit`'s (:class:`~.unit.Row`).  Parameters: ``name``, ``date``, ``game``, ``day``,
+``state``."""
+
+Statement = Select[Any] | Insert | Update | Delete
+"""A statement a write runs."""
+
+WRITES: dict[str, Statement] = {
+    "max_game_number": select(func.max(_g.c.number)).where(_g.c.day_id == bindparam("day")),
+    "lock_day": select(_day.c.id).where(_day.c.id == bindparam("day")).with_for_update(),
+    "slap_number": select(t.slaps.c.number).where(t.slaps.c.infringement_id == bindparam("infringement")),
+    "delete_slaps_of_infringement": delete(t.slaps).where(t.slaps.c.infringement_id == bindparam("infringement")),
+    "delete_cup_results_of_game": delete(t.cup_results).where(t.cup_results.c.game_id == bindparam("game")),
+}
+"""Name → a statement run as it is: a value (``max_game_number``, ``slap_number``), a lock (``lock_day``)
+or a delete by a condition.  Parameters: ``day``, ``infringement``, ``game``."""
+
+WRITTEN = (t.players, t.game_days, t.games, t.game_seats, t.deals, t.infringements, t.slaps, t.cup_results,
+           t.entries)
+"""The tables the ledger writes, in the order their rows are inserted (a row after those it refers to)."""
+
+
+def table_statements(table: Table) -> dict[str, Statement]:
+    """``get:``, ``insert:``, ``update:`` and ``delete:`` + the table's name → its ``SELECT`` of a row, its
+    ``INSERT`` (every column), its ``UPDATE`` of every other column and its ``DELETE``, all but the insert by
+    primary key (parameters ``pk_<column>``)."""
+    key = [c for c in table.c if c.primary_key]
+    where = [c == bindparam(f"pk_{c.name}") for c in key]
+    return {
+        f"get:{table.name}": select(table).where(*where),
+        f"insert:{table.name}": insert(table),
+        f"update:{table.name}": update(table).where(*where).values(
+            {c.name: bindparam(c.name) for c in table.c if not c.primary_key}),
+        f"delete:{table.name}": delete(table).where(*where),
+    }
+
+
+def statements() -> dict[str, Statement]:
+    """Every statement a write runs by name: :data:`WRITES`, :data:`ROWS`' and :func:`table_statements`."""
+    out: dict[str, Statement] = {name: stmt for name, (_, stmt) in ROWS.items()}
+    out.update(WRITES)
+    for table in WRITTEN:
+        out.update(table_statements(table))
+    return out
+
+
+Spec = tuple[tuple[str, ...], "str | None", tuple[tuple[str, "str | None", Any], ...]]
+"""A table as :mod:`.unit` writes it: (primary key columns, the column the database numbers or None,
+((column, kind, default), …)); a default is None (none), ``("value", v)`` or ``("now",)`` (:func:`utcnow`)."""
+
+
+def spec(table: Table) -> Spec:
+    """``table``'s :data:`Spec`.  Raises ValueError for a default :mod:`.unit` could not apply."""
+    columns = []
+    for c in table.c:
+        default: Any = None
+        if c.default is not None:
+            arg = getattr(c.default, "arg", None)
+            if getattr(c.default, "is_scalar", False):
+                default = ("value", arg)
+            elif getattr(arg, "__wrapped__", arg) is utcnow or getattr(arg, "__name__", "") == "utcnow":
+                default = ("now",)
+            else:
+                raise ValueError(f"{table.name}.{c.name}: a default {c.default!r} the SQLite writes cannot apply")
+        columns.append((c.name, kind_of(c.type), default))
+    key = tuple(c.name for c in table.c if c.primary_key)
+    numbered = table.autoincrement_column
+    return key, None if numbered is None else numbered.name, tuple(columns)
+
+
 Rendered = tuple[str, dict[str, Any], tuple[tuple[str, str | None], ...]]
 """One query rendered for SQLite: (SQL with ``:name`` placeholders, the constants' values, (column, kind) …)."""
 
@@ -86,12 +200,30 @@ def render(stmt: Select[Any]) -> Rendered:
     return str(compiled), constants, columns
 
 
+WriteRendered = tuple[str, dict[str, Any], tuple[tuple[str, str | None], ...], tuple[tuple[str, str], ...]]
+"""A write's statement rendered for SQLite: :data:`Rendered` and ((parameter, kind), …) of its
+named parameters whose value SQLite stores converted (JSON as text, a bool as 0/1, a date or time as text)."""
+
+
+def render_write(stmt: Statement) -> WriteRendered:
+    """A statement of :func:`statements` as SQLite runs it (a ``SELECT``'s result columns; none for DML)."""
+    compiled = stmt.compile(dialect=sqlite.dialect(paramstyle="named"))
+    constants = {k: v for k, v in compiled.params.items() if compiled.binds[k].value is not None}
+    columns = tuple((c.name, kind_of(c.type)) for c in stmt.selected_columns) if isinstance(stmt, Select) else ()
+    params = tuple((k, kind) for k, b in compiled.binds.items()
+                   if k not in constants and (kind := kind_of(b.type)) is not None)
+    return str(compiled), constants, columns, params
+
+
 def module_text() -> str:
     """The text of :mod:`.queries_sqlite`: :data:`QUERIES` rendered by :func:`render`."""
     lines = [
         '"""GENERATED by ``python -m joker.ledger.queries`` from :data:`joker.ledger.queries.QUERIES`:',
         "do not edit (``--check`` fails when it differs).  Name → (SQL for SQLite with ``:name``",
-        'placeholders, the constants it binds, ((column, kind), …)); kinds: :data:`joker.ledger.queries.KINDS`."""',
+        "placeholders, the constants it binds, ((column, kind), …)); kinds: :data:`joker.ledger.queries.KINDS`.",
+        "WRITES: the statements of :func:`joker.ledger.queries.statements`, with ((parameter, kind), …);",
+        "ROW_TABLES: the table of each query of :data:`joker.ledger.queries.ROWS`;",
+        'TABLE_SPECS: :func:`joker.ledger.queries.spec` of each table of :data:`joker.ledger.queries.WRITTEN`."""',
         "",
         "from typing import Any",
         "",
@@ -104,6 +236,29 @@ def module_text() -> str:
         lines.append(f"        {constants!r},")
         lines.append(f"        {columns!r},")
         lines.append("    ),")
+    lines.append("}")
+    lines.append("")
+    lines.append("WRITES: dict[str, tuple[str, dict[str, Any], tuple[tuple[str, str | None], ...], "
+                 "tuple[tuple[str, str], ...]]] = {")
+    for name, statement in statements().items():
+        sql, constants, columns, params = render_write(statement)
+        lines.append(f"    {name!r}: (")
+        lines.append(f"        {' '.join(sql.split())!r},")
+        lines.append(f"        {constants!r},")
+        lines.append(f"        {columns!r},")
+        lines.append(f"        {params!r},")
+        lines.append("    ),")
+    lines.append("}")
+    lines.append("")
+    lines.append("ROW_TABLES: dict[str, str] = {")
+    for name, (table, _) in ROWS.items():
+        lines.append(f"    {name!r}: {table.name!r},")
+    lines.append("}")
+    lines.append("")
+    lines.append("TABLE_SPECS: dict[str, tuple[tuple[str, ...], str | None, tuple[tuple[str, str | None, Any], ...]]]"
+                 " = {")
+    for table in WRITTEN:
+        lines.append(f"    {table.name!r}: {spec(table)!r},")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

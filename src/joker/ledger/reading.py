@@ -2,9 +2,9 @@
 and answers what the reading commands ask (``joker ledger show``, ``players
 list``) with the named queries of :mod:`.queries`, each answer in one read
 transaction of its :class:`~.source.Source`.  :class:`~.repository.Ledger`,
-which also writes (with the ORM), is a :class:`LedgerReader` on a
-:class:`~.source.CoreSource`: these answers are the same, read the same way,
-whichever is opened.
+which also writes, is a :class:`LedgerReader` on a :class:`~.source.CoreSource`
+(or, opened ``fast`` on an SQLite file, a :class:`~.source.SqliteSource`):
+these answers are the same, read the same way, whichever is opened.
 
 On an SQLite file at the head revision :meth:`LedgerReader.open` reads with
 ``sqlite3`` alone (:class:`~.source.SqliteSource`): importing this module and
@@ -32,12 +32,13 @@ class LedgerReader:
         self.url = source.url
 
     @classmethod
-    def open(cls, db: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> Self:
+    def open(cls, db: str | None = None, timeout: float = DEFAULT_TIMEOUT, fast: bool = True) -> Self:
         """Open the ledger at ``db`` to read: a path, a URL, or None for
         ``$JOKER_DB_URL`` / the default file (:func:`.source.open_source`: a new
-        file is created and an older schema migrated first).  Raises
+        file is created and an older schema migrated first; ``fast``: an SQLite
+        file at the head is read with ``sqlite3``).  Raises
         :class:`~.db.DatabaseUnavailable` (:class:`~.db.LedgerError`)."""
-        return cls(open_source(db, timeout))
+        return cls(open_source(db, timeout, fast))
 
     def close(self) -> None:
         self.source.close()

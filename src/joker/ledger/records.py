@@ -4,8 +4,9 @@ into a :class:`joker.games.joker.engine.GameState` (scores come only from there)
 cache of deal scores that :meth:`~.repository.Ledger.verify` checks.
 
 Its functions read a game through the protocols :class:`StoredGame`,
-:class:`StoredDeal` and :class:`StoredPenalty`: the ORM's rows
-(:class:`joker.store.Game` …), which the writing commands hold, and the rows
+:class:`StoredDeal` and :class:`StoredPenalty`: the rows a writing command
+holds in its :class:`~.unit.Tx` (the ORM's, :class:`joker.store.Game` …, or
+:mod:`.unit`'s with the same attributes), and the rows
 :func:`.view.game_view` reads through a :class:`~.source.Source` (Core's, or
 ``sqlite3``'s as namespaces) fit them alike, so there is one reading of a
 stored game.  This module imports no ORM.

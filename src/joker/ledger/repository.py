@@ -24,9 +24,11 @@ PostgreSQL: ``SELECT … FOR UPDATE``), so two keepers writing at once take
 turns; ``expect_deal`` makes a command fail cleanly when someone else entered
 that deal first.
 
-Layout: this module holds :class:`Ledger` (transactions and the checks of
-arguments); the work is done by :mod:`.rows` (finding and locking rows),
-:mod:`.records` (a game as the engine's record and state), :mod:`.entry`
+Layout: this module holds :class:`Ledger` (transactions — each a
+:class:`~.unit.Tx`: SQLAlchemy's ORM, or ``sqlite3`` alone on an SQLite
+file opened ``fast`` — and the checks of arguments); the work is done by
+:mod:`.rows` (finding and locking rows), :mod:`.records` (a game as the
+engine's record and state), :mod:`.entry`
 (deals, penalties, redeals, undo, edit), :mod:`.standings` (finishing, the
 cup, slaps) and :mod:`.view` (:class:`~.values.GameView`); :mod:`.inputs`
 reads what the keeper types and :mod:`.values` holds what is returned.
@@ -36,28 +38,25 @@ from __future__ import annotations
 
 import datetime as dt
 from contextlib import contextmanager
-from typing import Iterator, Self, Sequence
-
-from sqlalchemy import Engine, select
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING, Iterator, Self, Sequence
 
 from joker.errors import JokerError
 from joker.games.joker.rules import parse_rules
 from joker.games.joker.scoring import DealResult
 from joker.rulestring import rules_named
-from joker.store import DEFAULT_TIMEOUT, WRITE, Game, GameDay, Player, utcnow
+from joker.store.times import utcnow
+from joker.store.urls import DEFAULT_TIMEOUT, display, resolve_url, sqlite_path
 from . import regulation as reg
-from .db import LedgerError, open_engine, translated
+from .db import LedgerError, ledger_errors, open_engine, translated
 from .entry import _op_bids, _op_deal, _op_edit, _op_penalty, _op_redeal, _op_tricks, _op_trump, _op_undo, _reason
 from .inputs import SEAT_ORDER, _player_name, _seat_in
 from .records import _names, _number_to_enter, _open_attempt, _rules, _where
 from .reading import LedgerReader
-from .source import CoreReads, CoreSource
+from .source import CoreSource, SqliteSource
 from .rows import (
     _day,
     _day_info,
     _day_on,
-    _game,
     _journal,
     _lock,
     _new_game,
@@ -66,17 +65,25 @@ from .rows import (
     _player_named,
 )
 from .standings import _decide_cup, _op_finish
+from .unit import SqliteTx, Tx
 from .values import ABANDONED, OPEN, CurrentDeal, DayInfo, GameView, PenaltyInfo, PlayerInfo, Undone, VoidDeal
 from .view import _player_info, game_view
 
+if TYPE_CHECKING:  # SQLAlchemy is imported when a ledger uses an engine (not for an SQLite file at the head)
+    import sqlite3
 
-def _view(s: Session, g: Game) -> GameView:
-    """Game ``g`` as it stands in the session's transaction (its changes flushed first)."""
-    s.flush()
-    return game_view(CoreReads(s), g.id)
+    from sqlalchemy import Engine
+    from sqlalchemy.orm import Session
+
+    from joker.store import Game, GameDay, Player
 
 
-def _current(s: Session, g: Game) -> CurrentDeal:
+def _view(s: Tx, g: Game) -> GameView:
+    """Game ``g`` as it stands in the transaction (its changes flushed first)."""
+    return game_view(s.reads(), g.id)
+
+
+def _current(s: Tx, g: Game) -> CurrentDeal:
     """The deal being entered in ``g`` right after an entry to it (the game is at a deal)."""
     current = _view(s, g).current
     assert current is not None  # the entry just made was refused otherwise
@@ -88,24 +95,88 @@ class Ledger(LedgerReader):
     """A scorekeeper's book on one database, to read (:class:`~.reading.LedgerReader`'s
     methods) and write.  Open with :meth:`open`; every method is one transaction;
     games are named by id (``None``: the current game — the most recently
-    started open one, else the last game)."""
+    started open one, else the last game).
 
-    def __init__(self, engine: Engine, url: str) -> None:
-        super().__init__(CoreSource(engine, url))
-        self.engine = engine
-        self._writer = engine.execution_options(**{WRITE: True})
+    On a SQLAlchemy ``engine`` every write is a transaction of the ORM
+    (:class:`~.orm_tx.OrmTx`); opened with ``fast`` on an SQLite file at the
+    head revision, the ledger holds one ``sqlite3`` connection (``conn``) and
+    reads and writes with it alone (:class:`~.source.SqliteSource`,
+    :class:`~.unit.SqliteTx`): no SQLAlchemy is imported unless :attr:`engine`
+    or an ORM session (:meth:`read`, :meth:`write`) is asked for."""
+
+    def __init__(self, engine: Engine | None, url: str, conn: sqlite3.Connection | None = None,
+                 timeout: float = DEFAULT_TIMEOUT) -> None:
+        if conn is not None:
+            super().__init__(SqliteSource(conn, url))
+        else:
+            assert engine is not None, "a ledger needs an engine or an SQLite connection"
+            super().__init__(CoreSource(engine, url))
+        self._engine = engine
+        self._writer: Engine | None = None
+        self._conn = conn
+        self._timeout = timeout
 
     @classmethod
-    def open(cls, db: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> Self:
+    def open(cls, db: str | None = None, timeout: float = DEFAULT_TIMEOUT, fast: bool = False) -> Self:
         """Open (creating and migrating as needed) the ledger at ``db``: a path,
-        a URL, or None for ``$JOKER_DB_URL`` / the default file.  Raises
-        :class:`~.db.DatabaseUnavailable` (:class:`~.db.LedgerError`)."""
+        a URL, or None for ``$JOKER_DB_URL`` / the default file.  ``fast``: an
+        SQLite file already at the head revision is opened with ``sqlite3``
+        alone (:func:`joker.store.sqlite_read.open_writable`; one connection, for
+        one thread: the terminal's commands), anything else as without it.
+        Raises :class:`~.db.DatabaseUnavailable` (:class:`~.db.LedgerError`)."""
+        if fast:
+            url = resolve_url(db)
+            path = sqlite_path(url) if url.startswith("sqlite") else None
+            if path is not None:
+                from joker.store.sqlite_read import open_writable
+
+                conn = open_writable(path, timeout)
+                if conn is not None:
+                    return cls(None, url, conn, timeout)
         engine, url = open_engine(db, timeout)
-        return cls(engine, url)
+        return cls(engine, url, timeout=timeout)
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine (opened on first use by a ledger opened ``fast``)."""
+        if self._engine is None:
+            self._engine, _ = open_engine(self.url, self._timeout)
+        return self._engine
+
+    def close(self) -> None:
+        super().close()
+        if self._conn is not None and self._engine is not None:
+            self._engine.dispose()
+
+    @contextmanager
+    def transaction(self, write: bool = True) -> Iterator[Tx]:
+        """One transaction of the ledger's commands (:class:`~.unit.Tx`): committed at the
+        end, rolled back on any error; ``write`` False: only read, then rolled back.
+        Database errors are raised as :class:`~.db.LedgerError`."""
+        if self._conn is None:
+            with self.write() if write else self.read() as s:
+                from .orm_tx import OrmTx
+
+                yield OrmTx(s)
+            return
+        from joker.store import sqlite_read
+
+        with ledger_errors(), sqlite_read.translated(display(self.url)):
+            with sqlite_read.transaction(self._conn, write) as conn:
+                tx = SqliteTx(conn)
+                yield tx
+                if write:
+                    tx.flush()
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """One write transaction (committed at the end, rolled back on any error)."""
+        """One write transaction of SQLAlchemy's ORM (committed at the end, rolled back on any error)."""
+        from sqlalchemy.orm import Session
+
+        from joker.store import WRITE
+
+        if self._writer is None:
+            self._writer = self.engine.execution_options(**{WRITE: True})
         with translated(self.url):
             with Session(self._writer, expire_on_commit=False, autoflush=True) as s:
                 with s.begin():
@@ -113,6 +184,9 @@ class Ledger(LedgerReader):
 
     @contextmanager
     def read(self) -> Iterator[Session]:
+        """One read transaction of SQLAlchemy's ORM."""
+        from sqlalchemy.orm import Session
+
         with translated(self.url):
             with Session(self.engine, expire_on_commit=False) as s:
                 with s.begin():
@@ -125,18 +199,18 @@ class Ledger(LedgerReader):
         that player, and is refused.  Raises :class:`LedgerError` (``bad_name``,
         ``player_exists`` naming the player as first spelled)."""
         name = _player_name(name)
-        with self.write() as s:
+        with self.transaction() as s:
             same = _player_named(s, name)
             if same is not None:  # names are compared ignoring case: the first spelling stays
                 raise LedgerError("player_exists", name=same.name)
-            p = Player(name=name, core=core)
+            p: Player = s.new("players", name=name, core=core)
             s.add(p)
             s.flush()
             return _player_info(p)
 
     def rename_player(self, old: str, new: str) -> PlayerInfo:
         new = _player_name(new)
-        with self.write() as s:
+        with self.transaction() as s:
             p = _player(s, old)
             same = _player_named(s, new)
             if same is not None and same.id != p.id:  # a change of case alone renames the same player
@@ -145,7 +219,7 @@ class Ledger(LedgerReader):
             return _player_info(p)
 
     def set_core(self, name: str, core: bool = True) -> PlayerInfo:
-        with self.write() as s:
+        with self.transaction() as s:
             p = _player(s, name)
             p.core = core
             return _player_info(p)
@@ -153,30 +227,29 @@ class Ledger(LedgerReader):
     # -- days -----------------------------------------------------------------------------------
     def start_day(self, date: dt.date | None = None, note: str = "") -> DayInfo:
         date = date or dt.date.today()
-        with self.write() as s:
+        with self.transaction() as s:
             if _day_on(s, date) is not None:
                 raise LedgerError("day_exists", date=date)
-            d = GameDay(date=date, note=note)
+            d: GameDay = s.new("game_days", date=date, note=note)
             s.add(d)
             s.flush()
             return _day_info(s, d)
 
     def current_day(self) -> DayInfo | None:
-        with self.read() as s:
+        with self.transaction(write=False) as s:
             d = _open_day(s)
             return None if d is None else _day_info(s, d)
 
     def days(self, season: int | None = None) -> list[DayInfo]:
-        with self.read() as s:
-            q = select(GameDay).order_by(GameDay.date)
-            return [_day_info(s, d) for d in s.scalars(q) if season is None or d.date.year == season]
+        with self.transaction(write=False) as s:
+            return [_day_info(s, d) for d in s.all("days_by_date") if season is None or d.date.year == season]
 
     def end_day(self, date: dt.date | None = None, keeper_pick: str | None = None) -> DayInfo:
         """End a game day (the current one by default): every game of it must be
         finished or abandoned.  Decides the cup (RULES.md §12); a tie after every
         rule raises :class:`KeeperDecisionNeeded` unless ``keeper_pick`` names one of
         the tied players."""
-        with self.write() as s:
+        with self.transaction() as s:
             d = _day(s, date)
             if d.ended_at is not None:
                 raise LedgerError("day_already_ended", date=d.date)
@@ -188,7 +261,7 @@ class Ledger(LedgerReader):
             return _day_info(s, d)
 
     def reopen_day(self, date: dt.date | None = None) -> DayInfo:
-        with self.write() as s:
+        with self.transaction() as s:
             d = _day(s, date, ended_ok=True)
             if d.ended_at is None:
                 raise LedgerError("day_not_ended", date=d.date)
@@ -217,11 +290,11 @@ class Ledger(LedgerReader):
             raise LedgerError("first_dealer_needed", rules=rules_named(r))
         if not 1 <= fd <= r.players:
             raise LedgerError("first_dealer_range", players=r.players, seat=fd)
-        with self.write() as s:
+        with self.transaction() as s:
             return _new_game(s, players, r, fd - 1, date, add_players, note).id
 
     def set_trump(self, game: int | None, trump: str) -> CurrentDeal:
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game)
             _op_trump(s, g, trump)
             return _current(s, g)
@@ -231,7 +304,7 @@ class Ledger(LedgerReader):
         """Bids, one per player (``None``/``-`` for not yet said): in seat order, or with
         ``order="call"`` as the players bid, the first hand first and the dealer last
         (RULES.md §6).  Raises :class:`LedgerError` naming the deal and seat of a bad bid."""
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game)
             _op_bids(s, g, bids, house_override, order=order)
             return _current(s, g)
@@ -240,7 +313,7 @@ class Ledger(LedgerReader):
         """One player's bid (name or 0-based seat), e.g. as said round the table;
         ``bid`` a number or its text as typed.  Raises :class:`LedgerError` (a bid
         that is no whole number, or outside 0..cards, named with its deal and seat)."""
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game)
             names = _names(g)
             seat = _seat_in(names, who)
@@ -257,7 +330,7 @@ class Ledger(LedgerReader):
     def set_tricks(self, game: int | None, tricks: Sequence[int] | str, order: str = SEAT_ORDER) -> DealResult:
         """Tricks taken, one per player (in seat order, or ``order="call"``: in bidding
         order): scores the deal (the engine checks they sum to the deal size)."""
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game)
             return _op_tricks(s, g, tricks, order)
 
@@ -266,7 +339,7 @@ class Ledger(LedgerReader):
         """A whole deal at once (one entry to undo).  ``expect_deal``: refuse
         (:class:`ConflictError`) unless the game is at that deal; ``order``: bids and
         tricks in seat order, or ``"call"``, in bidding order (as :meth:`set_bids`)."""
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game)
             return _op_deal(s, g, trump, bids, tricks, house_override, expect_deal, order)
 
@@ -279,7 +352,7 @@ class Ledger(LedgerReader):
         deal being played.  ``redeal`` also voids the current deal's attempt,
         which must be the penalty's deal (default: as the table says when the
         penalty is in the deal being played, else no)."""
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game)
             info, _ = _op_penalty(s, g, who, code, kind, note, deal, redeal)
             return info
@@ -298,7 +371,7 @@ class Ledger(LedgerReader):
                note: str = "") -> VoidDeal:
         """Void the current deal's attempt (whatever was entered) and record why;
         with ``code`` and ``who`` also give that infringement's fine or dot."""
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game)
             if who is not None:
                 if code is None:
@@ -314,7 +387,7 @@ class Ledger(LedgerReader):
     def undo(self, game: int | None = None) -> Undone:
         """Take back the last entry of the game; returns what was undone (its
         ``str()`` says it in English: ``bids of deal 5``)."""
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game, open_only=False)
             return _op_undo(s, g)
 
@@ -325,14 +398,14 @@ class Ledger(LedgerReader):
         finished game's totals, places, cup points and its day's cup).  One entry:
         :meth:`undo` takes it back, a finished game staying finished.  ``order``:
         bids and tricks in seat order, or ``"call"``, in that deal's bidding order."""
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game, open_only=False)
             _op_edit(s, g, number, trump, bids, tricks, house_override, order)
             return _view(s, g)
 
     def finish(self, game: int | None = None) -> GameView:
         """Close a complete game: standings, and cup points when its four players are core roster."""
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game)
             _op_finish(s, g)
             return _view(s, g)
@@ -340,7 +413,7 @@ class Ledger(LedgerReader):
     def abandon(self, game: int | None = None, reason: str = "") -> GameView:
         """Give up an unfinished game: it keeps its deals, fines and dots but
         has no standings and no cup points."""
-        with self.write() as s:
+        with self.transaction() as s:
             g = _lock(s, game)
             g.state = ABANDONED
             g.note = (g.note + "\n" if g.note else "") + f"abandoned: {reason}".strip()
@@ -354,5 +427,5 @@ class Ledger(LedgerReader):
         every difference from what is stored (empty: all is well)."""
         from .verify import verify_all
 
-        with self.read() as s:
+        with self.transaction(write=False) as s:
             return verify_all(s)

@@ -1,39 +1,42 @@
 """Results that follow from the entered deals (RULES.md §11–§12): finishing a
 game (totals, places, cup points), the day's cup holder, and the day's slaps
-re-derived from its dots.
+re-derived from its dots.  In a write transaction, :class:`~.unit.Tx`: no SQLAlchemy here.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING
 
 from joker.games.joker.engine.state import GameState
 from joker.games.joker.record import totals_with_penalties
 from joker.games.joker.scoring import places
-from joker.store import CupResult, Game, GameDay, InfringementRow, Player, Slap, utcnow
+from joker.store.times import utcnow
 from . import regulation as reg
 from .db import LedgerError
 from .records import _open_attempt, _rescore, _rules, _state
 from .rows import _journal, _lock_day, _player
+from .source import Reads
+from .unit import Tx
 from .values import FINISHED, KeeperDecisionNeeded
-from .source import CoreReads
 from .view import day_dots
 
+if TYPE_CHECKING:  # the rows' types (:mod:`.unit`'s rows have the ORM classes' attributes)
+    from joker.store import Game, GameDay, InfringementRow, Player
 
-def _store_results(s: Session, g: Game, state: GameState) -> None:
+
+def _store_results(s: Tx, g: Game, state: GameState) -> None:
     totals = totals_with_penalties(state, g.infringements)
     g.totals = list(totals)
     pl = places(totals)
     pts = reg.cup_points(totals) if g.cup_contested else None
-    s.execute(delete(CupResult).where(CupResult.game_id == g.id))
+    s.execute("delete_cup_results_of_game", game=g.id)
     for seat, st in enumerate(g.seats):
-        s.add(CupResult(game_id=g.id, player_id=st.player_id, seat=seat, total=totals[seat], place=pl[seat],
+        s.add(s.new("cup_results", game_id=g.id, player_id=st.player_id, seat=seat, total=totals[seat], place=pl[seat],
                         points=None if pts is None else pts[seat]))
     s.flush()
 
 
-def _op_finish(s: Session, g: Game) -> None:
+def _op_finish(s: Tx, g: Game) -> None:
     rules = _rules(g)
     state = _state(g)
     if not state.is_terminal():
@@ -57,13 +60,13 @@ def cup_games(day: GameDay) -> list[reg.CupGame[int]]:
     ]
 
 
-def _name(s: Session, player_id: int) -> str:
-    p = s.get(Player, player_id)
+def _name(s: Tx, player_id: int) -> str:
+    p: Player | None = s.get("players", player_id)
     assert p is not None  # a foreign key of the row that names it
     return p.name
 
 
-def _decide_cup(s: Session, d: GameDay, keeper_pick: str | None) -> reg.CupDecision[int]:
+def _decide_cup(s: Tx, d: GameDay, keeper_pick: str | None) -> reg.CupDecision[int]:
     pick_id = None
     if keeper_pick is not None:
         pick_id = _player(s, keeper_pick).id
@@ -83,33 +86,33 @@ def _decide_cup(s: Session, d: GameDay, keeper_pick: str | None) -> reg.CupDecis
     return decision
 
 
-def _keeper_pick_of(s: Session, day: GameDay) -> str | None:
+def _keeper_pick_of(s: Tx, day: GameDay) -> str | None:
     if day.cup_rule == reg.CupRule.KEEPER.value and day.cup_holder_id is not None:
         return _name(s, day.cup_holder_id)
     return None
 
 
-def derive_slaps(s: Session, day: GameDay) -> list[tuple[int, int, int, int]]:
-    """``(infringement id, player id, game id, number)`` of each slap the day's dots earn."""
-    dots = day_dots(CoreReads(s), day.id)
+def derive_slaps(db: Reads, day_id: int) -> list[tuple[int, int, int, int]]:
+    """``(infringement id, player id, game id, number)`` of each slap the dots of day ``day_id`` earn."""
+    dots = day_dots(db, day_id)
     game_of = {i.id: i.game_id for i in dots}
     return [(e.dot, e.player, game_of[e.dot], e.number) for e in reg.slaps_of_day((i.player_id, i.id) for i in dots)]
 
 
-def _refresh_slaps(s: Session, day: GameDay) -> None:
+def _refresh_slaps(s: Tx, day: GameDay) -> None:
     """Re-derive the day's slaps from its dots (each dot change, in any of the day's games, calls this)."""
     _lock_day(s, day)
-    want = derive_slaps(s, day)
+    want = derive_slaps(s.reads(), day.id)
     have = {(x.infringement_id, x.player_id, x.game_id, x.number): x
-            for x in s.scalars(select(Slap).where(Slap.day_id == day.id))}
+            for x in s.all("day_slap_rows", day=day.id)}
     for key, row in have.items():
         if key not in want:
             s.delete(row)
     s.flush()
     for key in want:
         if key not in have:
-            inf = s.get(InfringementRow, key[0])
+            inf: InfringementRow | None = s.get("infringements", key[0])
             assert inf is not None  # the dot was just read
-            s.add(Slap(day_id=day.id, player_id=key[1], infringement_id=key[0], game_id=key[2], number=key[3],
+            s.add(s.new("slaps", day_id=day.id, player_id=key[1], infringement_id=key[0], game_id=key[2], number=key[3],
                        created_at=inf.created_at))
     s.flush()

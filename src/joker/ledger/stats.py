@@ -12,15 +12,17 @@ import datetime as dt
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING
 
 from joker.games.joker.scoring import block_summaries
-from joker.store import CupResult, Game, GameDay, InfringementRow, Player, Slap
 from . import regulation as reg
 from .records import _state
 from .repository import Ledger
+from .unit import Tx
 from .values import FINISHED
+
+if TYPE_CHECKING:  # the rows' types (:mod:`.unit`'s rows have the ORM classes' attributes)
+    from joker.store import GameDay
 
 
 @dataclass
@@ -118,10 +120,10 @@ def _in_season(d: dt.date, season: int | None) -> bool:
 def history(ledger: Ledger, season: int | None = None, player: str | None = None) -> list[DayHistory]:
     """The game days of ``season`` (a year; ``None``: all), oldest first; with
     ``player`` (a name) only the games he played and the days he played in."""
-    with ledger.read() as s:
-        names: dict[int | None, str] = {p.id: p.name for p in s.scalars(select(Player))}
+    with ledger.transaction(write=False) as s:
+        names: dict[int | None, str] = {p.id: p.name for p in s.all("players_by_id")}
         out = []
-        for d in s.scalars(select(GameDay).order_by(GameDay.date)):
+        for d in s.all("days_by_date"):
             if not _in_season(d.date, season):
                 continue
             games = []
@@ -129,7 +131,7 @@ def history(ledger: Ledger, season: int | None = None, player: str | None = None
                 pl = tuple(st.player.name for st in g.seats)
                 if player is not None and player not in pl:
                     continue
-                res = {r.seat: r for r in s.scalars(select(CupResult).where(CupResult.game_id == g.id))}
+                res = {r.seat: r for r in s.all("game_cup_results", game=g.id)}
                 done = g.state == FINISHED and len(res) == len(pl)
                 games.append(GameSummary(
                     g.id, g.number, g.state, g.rules, pl,
@@ -144,10 +146,10 @@ def history(ledger: Ledger, season: int | None = None, player: str | None = None
         return out
 
 
-def _holder_days(s: Session, season: int | None, today: dt.date) -> dict[int, tuple[int, int]]:
+def _holder_days(s: Tx, season: int | None, today: dt.date) -> dict[int, tuple[int, int]]:
     """Per player id: (cups won, calendar days holding the cup) — a holder keeps it
     until the next day that awards it (RULES.md §12)."""
-    days = [(d.date, d.cup_holder_id) for d in s.scalars(select(GameDay).order_by(GameDay.date))
+    days = [(d.date, d.cup_holder_id) for d in s.all("days_by_date")
             if d.ended_at is not None and d.cup_holder_id is not None]
     out: dict[int, tuple[int, int]] = {}
     for k, (date, holder) in enumerate(days):
@@ -165,14 +167,14 @@ def player_stats(ledger: Ledger, season: int | None = None,
                  today: dt.date | None = None) -> tuple[list[PlayerStats], list[HeadToHead]]:
     """Per-player statistics and head-to-head records over finished games (of ``season``, a year)."""
     today = today or dt.date.today()
-    with ledger.read() as s:
-        players = {p.id: p for p in s.scalars(select(Player))}
+    with ledger.transaction(write=False) as s:
+        players = {p.id: p for p in s.all("players_by_id")}
         stats = {pid: PlayerStats(p.name, p.core) for pid, p in players.items()}
         h2h: dict[tuple[int, int], HeadToHead] = {}
-        for g in s.scalars(select(Game).where(Game.state == FINISHED).order_by(Game.id)):
+        for g in s.all("games_in_state_by_id", state=FINISHED):
             if not _in_season(g.day.date, season):
                 continue
-            res = {r.seat: r for r in s.scalars(select(CupResult).where(CupResult.game_id == g.id))}
+            res = {r.seat: r for r in s.all("game_cup_results", game=g.id)}
             ids = [st.player_id for st in g.seats]
             state = _state(g)
             blocks = block_summaries(state.rules, state.results)
@@ -204,16 +206,16 @@ def player_stats(ledger: Ledger, season: int | None = None,
                         rec.a_ahead += 1
                     else:
                         rec.b_ahead += 1
-        for i, date in s.execute(select(InfringementRow, GameDay.date).join(Game, Game.id == InfringementRow.game_id)
-                                 .join(GameDay, GameDay.id == Game.day_id)):
-            if not _in_season(date, season):
+        for i in s.all("infringements_by_id"):
+            day: GameDay = s.get("games", i.game_id).day
+            if not _in_season(day.date, season):
                 continue
             if i.kind == reg.FINE:
                 stats[i.player_id].fines += 1
             else:
                 stats[i.player_id].dots += 1
-        for x, date in s.execute(select(Slap, GameDay.date).join(GameDay, GameDay.id == Slap.day_id)):
-            if _in_season(date, season):
+        for x in s.all("slaps_by_id"):
+            if _in_season(s.get("game_days", x.day_id).date, season):
                 stats[x.player_id].slaps += 1
         for pid, (cups, held) in _holder_days(s, season, today).items():
             stats[pid].cups = cups
@@ -225,18 +227,18 @@ def player_stats(ledger: Ledger, season: int | None = None,
 def cup_season(ledger: Ledger, season: int | None = None) -> CupSeason:
     """Cumulative cup points per player over the ended game days of ``season``."""
     out = CupSeason()
-    with ledger.read() as s:
-        names: dict[int | None, str] = {p.id: p.name for p in s.scalars(select(Player))}
+    with ledger.transaction(write=False) as s:
+        names: dict[int | None, str] = {p.id: p.name for p in s.all("players_by_id")}
         running: dict[str, int] = {}
         rows: list[tuple[dt.date, dict[str, int], str | None]] = []
-        for d in s.scalars(select(GameDay).order_by(GameDay.date)):
+        for d in s.all("days_by_date"):
             if not _in_season(d.date, season) or d.ended_at is None:
                 continue
             pts: dict[str, int] = {}
             for g in d.games:
                 if g.state != FINISHED or not g.cup_contested:
                     continue
-                for r in s.scalars(select(CupResult).where(CupResult.game_id == g.id)):
+                for r in s.all("game_cup_results", game=g.id):
                     pts[names[r.player_id]] = pts.get(names[r.player_id], 0) + (r.points or 0)
             if not pts:
                 continue

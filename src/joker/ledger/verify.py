@@ -9,21 +9,23 @@ from :func:`joker.games.joker.record.totals_with_penalties`; slaps and cup holde
 
 from __future__ import annotations
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING
 
 from joker.errors import JokerError
 from joker.games.joker.record import replay, totals_with_penalties
 from joker.games.joker.rules import parse_rules
 from joker.games.joker.scoring import places
-from joker.store import CupResult, Game, GameDay, Player, Slap
 from . import regulation as reg
 from .records import _record, _scored
 from .standings import cup_games, derive_slaps
+from .unit import Tx
 from .values import FINISHED, OPEN
 
+if TYPE_CHECKING:  # the rows' types (:mod:`.unit`'s rows have the ORM classes' attributes)
+    from joker.store import Game, GameDay
 
-def verify_game(s: Session, g: Game) -> list[str]:
+
+def verify_game(s: Tx, g: Game) -> list[str]:
     """What differs between game ``g``'s stored caches (deal scores, fine values,
     totals, places, cup points) and what its record gives: one line each."""
     where = f"game {g.id} ({g.day.date} #{g.number})"
@@ -58,7 +60,7 @@ def verify_game(s: Session, g: Game) -> list[str]:
             out.append(f"{where}: stored totals {g.totals} differ from the engine's {totals}")
         pl = places(totals)
         pts = reg.cup_points(totals) if g.cup_contested else None
-        rows = {row.seat: row for row in s.scalars(select(CupResult).where(CupResult.game_id == g.id))}
+        rows = {row.seat: row for row in s.all("game_cup_results", game=g.id)}
         for seat, st in enumerate(g.seats):
             row = rows.get(seat)
             want = (st.player_id, totals[seat], pl[seat], None if pts is None else pts[seat])
@@ -69,12 +71,12 @@ def verify_game(s: Session, g: Game) -> list[str]:
     return out
 
 
-def verify_day(s: Session, d: GameDay) -> list[str]:
+def verify_day(s: Tx, d: GameDay) -> list[str]:
     """What differs between day ``d``'s stored slaps and cup holder and what its dots and games give."""
     out: list[str] = []
-    want = sorted(derive_slaps(s, d))
+    want = sorted(derive_slaps(s.reads(), d.id))
     have = sorted((x.infringement_id, x.player_id, x.game_id, x.number)
-                  for x in s.scalars(select(Slap).where(Slap.day_id == d.id)))
+                  for x in s.all("day_slap_rows", day=d.id))
     if want != have:
         out.append(f"day {d.date}: stored slaps {have} differ from the dots' {want}")
     if d.ended_at is not None:
@@ -86,17 +88,17 @@ def verify_day(s: Session, d: GameDay) -> list[str]:
             return out
         rule = None if decision.rule is None else decision.rule.value
         if (decision.holder, rule) != (d.cup_holder_id, d.cup_rule):
-            names: dict[int | None, str] = {p.id: p.name for p in s.scalars(select(Player))}
+            names: dict[int | None, str] = {p.id: p.name for p in s.all("players_by_id")}
             out.append(f"day {d.date}: the cup is stored as {names.get(d.cup_holder_id)} ({d.cup_rule}), "
                        f"derived {names.get(decision.holder)} ({rule})")
     return out
 
 
-def verify_all(s: Session) -> list[str]:
+def verify_all(s: Tx) -> list[str]:
     """Every difference of every game, then of every day (empty: the database agrees with the engine)."""
     out: list[str] = []
-    for g in s.scalars(select(Game).order_by(Game.id)):
+    for g in s.all("games_by_id"):
         out.extend(verify_game(s, g))
-    for d in s.scalars(select(GameDay).order_by(GameDay.date)):
+    for d in s.all("days_by_date"):
         out.extend(verify_day(s, d))
     return out

@@ -36,8 +36,9 @@ convention, :func:`utcnow`), :mod:`.base` (the ORM's declarative base),
 :mod:`.engine` (SQLite in WAL mode / PostgreSQL, :data:`WRITE`, errors
 explained), :mod:`.schema` (migrations: upgrade, downgrade, revisions,
 :func:`prepare`), :mod:`.revisions` (the head revision read from the migration
-files, without Alembic), :mod:`.opening` (:func:`open_engine`), :mod:`.sqlite_read`
-(an SQLite file read with ``sqlite3`` alone), :mod:`.errors`.
+files, without Alembic), :mod:`.opening` (:func:`open_engine`), :mod:`.files`
+(:func:`check_sqlite_file`), :mod:`.sqlite_read` (an SQLite file at the head
+read and written with ``sqlite3`` alone), :mod:`.times` (:func:`utcnow`), :mod:`.errors`.
 The migrations are in ``joker/store/migrations`` (``env.py`` and
 ``versions/``), loaded by Alembic as files: their imports are absolute.
 """
@@ -54,9 +55,11 @@ if TYPE_CHECKING:  # imported when first named (__getattr__)
     from .engine import WRITE, explain, make_engine, translated
     from .errors import StoreError, StoreUnavailable
     from .ledger_tables import CupResult, Deal, Entry, Game, GameDay, GameSeat, InfringementRow, Player, Slap
-    from .opening import check_sqlite_file, open_engine
+    from .files import check_sqlite_file
+    from .opening import open_engine
     from .schema import current_revision, downgrade, head_revision, known_revisions, prepare, upgrade
-    from .tables import METADATA, NAMING, utcnow
+    from .tables import METADATA, NAMING
+    from .times import utcnow
     from .urls import DEFAULT_TIMEOUT, ENV_URL, default_path, display, resolve_url, sqlite_path, sqlite_url
     from .web_tables import WebAction, WebAnalysis, WebChat, WebSetting, WebTable
 
@@ -66,10 +69,12 @@ ORM_MODULES = ("base", "ledger_tables", "web_tables")
 WHERE = {
     **dict.fromkeys(("WRITE", "explain", "make_engine", "translated"), ".engine"),
     **dict.fromkeys(("StoreError", "StoreUnavailable"), ".errors"),
-    **dict.fromkeys(("check_sqlite_file", "open_engine"), ".opening"),
+    "check_sqlite_file": ".files",
+    "open_engine": ".opening",
     **dict.fromkeys(("current_revision", "downgrade", "head_revision", "known_revisions", "prepare", "upgrade"),
                     ".schema"),
-    **dict.fromkeys(("METADATA", "NAMING", "utcnow"), ".tables"),
+    **dict.fromkeys(("METADATA", "NAMING"), ".tables"),
+    "utcnow": ".times",
     **dict.fromkeys(("DEFAULT_TIMEOUT", "ENV_URL", "default_path", "display", "resolve_url", "sqlite_path",
                      "sqlite_url"), ".urls"),
 }

@@ -1,5 +1,8 @@
 """The scorekeeper's ORM classes (SQLAlchemy 2 typed ORM), used by the
-writing commands of :mod:`joker.ledger`: each is mapped onto its Core table of
+writing commands of :mod:`joker.ledger` on a database other than an SQLite
+file at the head revision (:mod:`joker.ledger.orm_tx`; on that file
+:mod:`joker.ledger.unit` writes rows with the same attributes and
+relationships, ``tests/test_ledger_unit.py`` checks they agree): each is mapped onto its Core table of
 :mod:`.tables` (``__table__``), which holds the columns, their types,
 defaults and constraints, and what each row means; the annotations here only
 type the attributes, and the relationships are the ORM's own.

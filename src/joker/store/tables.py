@@ -3,8 +3,10 @@ objects, on the one :data:`METADATA` every table of the database shares (the
 web server's are added to it by :mod:`.web_tables`).  This module imports no
 ORM: ``joker ledger show`` and the other reading commands query these tables
 with Core alone (:mod:`joker.ledger.reading`), and the ORM classes of
-:mod:`.ledger_tables`, which the writing commands use, are mapped onto them —
-the schema is written once, here.
+:mod:`.ledger_tables`, which the writing commands use, are mapped onto them;
+on an SQLite file at the head both read and write with the rendering of Core
+statements on these tables (:mod:`joker.ledger.queries`) — the schema is
+written once, here.
 
 The stored game *is* the engine's record (``joker.games.joker.record``): a game row holds
 the rules string and first dealer, ``game_seats`` the players in table order,
@@ -42,6 +44,8 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
+from .times import utcnow
+
 NAMING = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -54,11 +58,6 @@ NAMING = {
 METADATA = MetaData(naming_convention=NAMING)
 """Every table of the database: these, and the web server's (:mod:`.web_tables`, on the same metadata
 through :class:`.base.Base`)."""
-
-
-def utcnow() -> dt.datetime:
-    """Now, timezone-aware UTC: the default of every ``created_at`` column."""
-    return dt.datetime.now(dt.timezone.utc)
 
 
 def _time(name: str, nullable: bool = False) -> Column[dt.datetime]:

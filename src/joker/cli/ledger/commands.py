@@ -21,7 +21,7 @@ from joker.errors import JokerError
 from joker.i18n import ENV_LANG, LANGS, Tr
 from .texts import current_text, error_text, scored_text, scores_text, seats_text, state_text
 
-if TYPE_CHECKING:  # the ledger's writer (SQLAlchemy's ORM) is imported only by a command that writes
+if TYPE_CHECKING:  # the ledger is imported only by a command that uses it
     from joker.games.joker.scoring import DealResult
     from joker.ledger import GameView, Ledger, LedgerReader
 
@@ -107,11 +107,12 @@ def _tr(ctx: typer.Context) -> Tr:
 
 @contextmanager
 def _opened(ctx: typer.Context, kind: type[R]) -> Iterator[R]:
-    """Open the ledger as ``kind``; any ledger or rules error becomes ``error: …`` and exit 1."""
+    """Open the ledger as ``kind`` (``fast``: an SQLite file at the head revision with ``sqlite3`` alone);
+    any ledger or rules error becomes ``error: …`` and exit 1."""
     led = None
     tr = _tr(ctx)
     try:
-        led = kind.open((ctx.obj or {}).get("db"))
+        led = kind.open((ctx.obj or {}).get("db"), fast=True)
         yield led
     except JokerError as e:
         typer.echo(tr("error_line", message=error_text(tr, e)), err=True)
@@ -122,15 +123,16 @@ def _opened(ctx: typer.Context, kind: type[R]) -> Iterator[R]:
 
 
 def _ledger(ctx: typer.Context) -> ContextManager["Ledger"]:
-    """The ledger, to read and write (:class:`joker.ledger.Ledger`, with SQLAlchemy's ORM), as :func:`_opened`."""
+    """The ledger, to read and write (:class:`joker.ledger.Ledger`: on an SQLite file at the head revision
+    with ``sqlite3`` alone, else SQLAlchemy's ORM), as :func:`_opened`."""
     from joker.ledger import Ledger
 
     return _opened(ctx, Ledger)
 
 
 def _reader(ctx: typer.Context) -> ContextManager["LedgerReader"]:
-    """The ledger, to read only (:class:`joker.ledger.LedgerReader`: SQLAlchemy Core, no ORM), as :func:`_opened`.
-    What a reading command prints is the same whichever it opens: a :class:`~joker.ledger.Ledger` is a reader."""
+    """The ledger, to read only (:class:`joker.ledger.LedgerReader`: ``sqlite3`` or SQLAlchemy Core, no ORM), as
+    :func:`_opened`.  What a reading command prints is the same whichever it opens: a :class:`~joker.ledger.Ledger` is a reader."""
     from joker.ledger import LedgerReader
 
     return _opened(ctx, LedgerReader)
