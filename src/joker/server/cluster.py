@@ -34,22 +34,27 @@ connect to any of them, to play or to watch.
   taken); one not answered within :data:`FORWARD_TIMEOUT` is reported to
   the client, who may try again.
 - **Events fan out rendered once.**  After an event is written, the owner
-  publishes on the channel ``{prefix}events`` its public facts (an action's
-  seat, notation and source, or a non-action event's public data) and the
-  message of each audience (a seat, the spectators) that has a client on
-  another process, as presence says, rendered once by the owner
-  (:meth:`Cluster._flush`): what is published in one turn of the owner's
-  event loop goes as one batch.  What a process sends to Redis (events,
-  requests, answers, presence) goes out in one pipeline per turn of its
-  event loop, and what it receives comes on its one subscription.  Each
-  process keeps its own copy of the tables its clients watch (a batch's
-  messages about other tables are skipped unparsed) and applies the action
-  to it with the engine (:meth:`.table.Table.plan_action`, checked again;
-  a non-action event reloads the table's row), so it can greet a new client
-  with a snapshot; it forwards each received message only to its clients of
-  that audience (a seat's message to that seat's connections alone, so
-  hidden cards reach only their seat's client), and renders from its copy
-  only an audience the owner did not send.  A gap in the numbers (a lost
+  publishes on the table's channel ``{prefix}t:{table}`` its public facts (an
+  action's seat, notation and source, or a non-action event's public data)
+  and the message of each audience (a seat, the spectators) that has a
+  client on another process, as presence says, rendered once by the owner
+  (:meth:`Cluster._flush`): what is published about a table in one turn of
+  the owner's event loop goes as one batch.  Only the processes that hold
+  the table and do not own it subscribe to its channel (:meth:`Cluster._watch`,
+  confirmed before the copy is read from the database), so a process hears
+  nothing of the tables none of its clients is at; presence changes, which
+  the owner must hear, go on ``{prefix}events``, which every process reads.
+  What a process sends to Redis (events, requests, answers, presence) goes
+  out in one pipeline per turn of its event loop, and what it receives comes
+  on its one subscription.  Each process keeps its own copy of the tables
+  its clients watch and forwards each received message only to its clients
+  of that audience (a seat's message to that seat's connections alone, so
+  hidden cards reach only their seat's client).  When every audience with a
+  client there was sent, the action is only noted (:meth:`.table.Table.defer`)
+  and applied to the copy with the engine (checked again) when the game is
+  next read — a snapshot for a new client, a catch-up, a take-over; else it
+  is applied at once and the missing audience rendered from the copy.  A
+  non-action event reloads the table's row.  A gap in the numbers (a lost
   message, a process that subscribed late) is filled from the database by
   event number: the missing actions replayed as events, or, past a change
   that is not an action, a snapshot to each client.
@@ -173,9 +178,9 @@ class Cluster:
         self.leases: Leases | None = None
         """The lease thread (:mod:`.leases`), from :meth:`start`."""
         self._mine = self.node + "\n"
-        """How this process's own batches on the events channel begin (:meth:`_flush`): skipped unread."""
+        """How this process's own batches begin (:meth:`_flush`): skipped unread."""
         self._out: list[tuple[Table, dict[str, Any], Event | None, str | None]] = []
-        """What goes on the events channel at the end of this turn of the event loop (:meth:`_flush`)."""
+        """What is published at the end of this turn of the event loop (:meth:`_flush`)."""
         self._flush_due = False
         self._tasks: list[asyncio.Task[None]] = []
         self._seen_unowned: set[str] = set()
@@ -490,7 +495,7 @@ class Cluster:
         self._queue(t, {"chat": msg})
 
     def _queue(self, t: Table, head: dict[str, Any], ev: Event | None = None, text: str | None = None) -> None:
-        """Put a message about ``t`` in this turn's batch for the events channel (:meth:`_flush`)."""
+        """Put a message about ``t`` in this turn's batches (:meth:`_flush`)."""
         self._out.append((t, head, ev, text))
         if not self._flush_due:
             self._flush_due = True
@@ -688,8 +693,9 @@ class Cluster:
 
     # -- events in -----------------------------------------------------------------------------------
     async def _listen(self, pubsub: PubSub) -> None:
-        """Read this process's subscription: the events of every table, and the requests
-        and answers sent to this process."""
+        """Read this process's subscription: the messages of the tables it watches (:meth:`_watch`,
+        whose confirmations it hands on), every process's presence changes, and the requests and
+        answers sent to this process."""
         mine = self.key("to", self.node)
         while True:
             try:
