@@ -773,9 +773,20 @@ def run_cluster(processes: list[int], pg: str, redis: str, clients: tuple[int, .
               f"process {n * 1e6 / r['server_us']:.0f} actions/s ({r['server_us']:.0f} µs of server CPU per action)")
     if len(flat) > 1:
         (n0, r0), (n1, r1) = flat[0], flat[-1]
+        cores = os.cpu_count() or 1
         print(f"capacity {n1} processes / {n0}: measured {r1['actions_per_s'] / r0['actions_per_s']:.2f}×, "
-              f"projected {(n1 / r1['server_us']) / (n0 / r0['server_us']):.2f}× (goal ≥ 1.6×)")
+              f"projected {(n1 / r1['server_us']) / (n0 / r0['server_us']):.2f}× (goal ≥ 1.6×); at most "
+              f"{_ceiling(n1, r1, cores) / _ceiling(n0, r0, cores):.2f}× measurable on this machine's {cores} "
+              "cores were they all this run's (the clients, PostgreSQL and Redis sharing them)")
     return results
+
+
+def _ceiling(n: int, r: Summary, cores: int) -> float:
+    """The actions/s ``n`` processes could sustain flat out at the CPU per action of
+    the run ``r`` on ``cores`` cores given to this run alone: a process uses one
+    core at most, and the clients, PostgreSQL and Redis share the cores with them."""
+    total = r["server_us"] + r["client_us"] + r["pg_us"] + r["redis_us"]
+    return min(n * 1e6 / r["server_us"], cores * 1e6 / total) if total else 0.0
 
 
 @contextmanager
