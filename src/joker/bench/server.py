@@ -118,7 +118,8 @@ class Summary(TypedDict):
     accepted action (µs: their sum, and each process's) and the load
     generator's (µs per action, and its share of a core over the run); the
     CPU PostgreSQL's and Redis's processes on this machine spent per accepted
-    action (µs; 0 when they run elsewhere)."""
+    action (µs; 0 when they run elsewhere): PostgreSQL's backends of the
+    servers' connections and its own processes, all of Redis (:func:`_ours`)."""
 
     samples: int
     p50_ms: float
@@ -170,6 +171,63 @@ def _services_cpu() -> dict[int, tuple[str, float]]:
     return out
 
 
+def _sockets(pid: int) -> set[int]:
+    """The inodes of the sockets process ``pid`` has open (empty when not readable)."""
+    found = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                link = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if link.startswith("socket:["):
+                found.add(int(link[8:-1]))
+    except OSError:
+        pass
+    return found
+
+
+def _tcp() -> dict[int, tuple[int, int]]:
+    """This machine's TCP sockets (IPv4 and IPv6): per inode, its local and remote port."""
+    out: dict[int, tuple[int, int]] = {}
+    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(name) as f:
+                next(f)
+                for line in f:
+                    cols = line.split()
+                    out[int(cols[9])] = (int(cols[1].rpartition(":")[2], 16), int(cols[2].rpartition(":")[2], 16))
+        except OSError:
+            continue
+    return out
+
+
+def _ours(services: dict[int, tuple[str, float]], pids: tuple[int, ...]) -> set[int]:
+    """Of the service processes ``services``, those whose CPU a run of the servers ``pids`` is
+    charged: Redis, PostgreSQL's own processes (the writers, the checkpointer…) and the
+    backends of the servers' connections — not the backends of other clients of the same
+    database (other work on a shared machine)."""
+    tcp = _tcp()
+    ports = {tcp[i][0] for p in pids for i in _sockets(p) if i in tcp}
+    ours = set()
+    for pid, (service, _) in services.items():
+        if service != "pg":
+            ours.add(pid)
+            continue
+        peers = [tcp[i][1] for i in _sockets(pid) if i in tcp]
+        if not peers:
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    backend = b"(" in f.read()  # "postgres: 15/main: user db 127.0.0.1(port) idle"
+            except OSError:
+                continue
+            if not backend:
+                ours.add(pid)
+        elif any(port in ports for port in peers):
+            ours.add(pid)
+    return ours
+
+
 def _raise_fd_limit() -> None:
     """Raise this process's open-file limit to its hard limit (its clients' sockets; the servers inherit it)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -189,8 +247,8 @@ class Stats:
     client_cpu: float = 0.0
     """CPU seconds the clients' process spent between ``start`` and ``end``."""
     services: dict[str, float] = field(default_factory=dict)
-    """CPU seconds each service (:data:`SERVICES`) spent between ``start`` and ``end``
-    (a process that ended meanwhile is not counted)."""
+    """CPU seconds each service (:data:`SERVICES`) spent for the servers between ``start``
+    and ``end`` (:func:`_ours`; a process that ended meanwhile is not counted)."""
 
     def summary(self) -> Summary:
         lat = sorted(self.latencies)
@@ -472,7 +530,9 @@ async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, ta
     stats.end = time.perf_counter()
     stats.cpu = [_cpu(p) - c for p, c in zip(pids, cpu0)]
     stats.client_cpu = time.process_time() - client0
-    for pid, (service, used) in _services_cpu().items():
+    services = _services_cpu()
+    for pid in _ours(services, pids):
+        service, used = services[pid]
         stats.services[service] = stats.services.get(service, 0.0) + used - services0.get(pid, (service, 0.0))[1]
     for p in pids if profiled else ():
         os.kill(p, signal.SIGUSR2)
@@ -713,9 +773,20 @@ def run_cluster(processes: list[int], pg: str, redis: str, clients: tuple[int, .
               f"process {n * 1e6 / r['server_us']:.0f} actions/s ({r['server_us']:.0f} µs of server CPU per action)")
     if len(flat) > 1:
         (n0, r0), (n1, r1) = flat[0], flat[-1]
+        cores = os.cpu_count() or 1
         print(f"capacity {n1} processes / {n0}: measured {r1['actions_per_s'] / r0['actions_per_s']:.2f}×, "
-              f"projected {(n1 / r1['server_us']) / (n0 / r0['server_us']):.2f}× (goal ≥ 1.6×)")
+              f"projected {(n1 / r1['server_us']) / (n0 / r0['server_us']):.2f}× (goal ≥ 1.6×); at most "
+              f"{_ceiling(n1, r1, cores) / _ceiling(n0, r0, cores):.2f}× measurable on this machine's {cores} "
+              "cores were they all this run's (the clients, PostgreSQL and Redis sharing them)")
     return results
+
+
+def _ceiling(n: int, r: Summary, cores: int) -> float:
+    """The actions/s ``n`` processes could sustain flat out at the CPU per action of
+    the run ``r`` on ``cores`` cores given to this run alone: a process uses one
+    core at most, and the clients, PostgreSQL and Redis share the cores with them."""
+    total = r["server_us"] + r["client_us"] + r["pg_us"] + r["redis_us"]
+    return min(n * 1e6 / r["server_us"], cores * 1e6 / total) if total else 0.0
 
 
 @contextmanager

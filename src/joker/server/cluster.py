@@ -34,22 +34,27 @@ connect to any of them, to play or to watch.
   taken); one not answered within :data:`FORWARD_TIMEOUT` is reported to
   the client, who may try again.
 - **Events fan out rendered once.**  After an event is written, the owner
-  publishes on the channel ``{prefix}events`` its public facts (an action's
-  seat, notation and source, or a non-action event's public data) and the
-  message of each audience (a seat, the spectators) that has a client on
-  another process, as presence says, rendered once by the owner
-  (:meth:`Cluster._flush`): what is published in one turn of the owner's
-  event loop goes as one batch.  What a process sends to Redis (events,
-  requests, answers, presence) goes out in one pipeline per turn of its
-  event loop, and what it receives comes on its one subscription.  Each
-  process keeps its own copy of the tables its clients watch (a batch's
-  messages about other tables are skipped unparsed) and applies the action
-  to it with the engine (:meth:`.table.Table.plan_action`, checked again;
-  a non-action event reloads the table's row), so it can greet a new client
-  with a snapshot; it forwards each received message only to its clients of
-  that audience (a seat's message to that seat's connections alone, so
-  hidden cards reach only their seat's client), and renders from its copy
-  only an audience the owner did not send.  A gap in the numbers (a lost
+  publishes on the table's channel ``{prefix}t:{table}`` its public facts (an
+  action's seat, notation and source, or a non-action event's public data)
+  and the message of each audience (a seat, the spectators) that has a
+  client on another process, as presence says, rendered once by the owner
+  (:meth:`Cluster._flush`): what is published about a table in one turn of
+  the owner's event loop goes as one batch.  Only the processes that hold
+  the table and do not own it subscribe to its channel (:meth:`Cluster._watch`,
+  confirmed before the copy is read from the database), so a process hears
+  nothing of the tables none of its clients is at; presence changes, which
+  the owner must hear, go on ``{prefix}events``, which every process reads.
+  What a process sends to Redis (events, requests, answers, presence) goes
+  out in one pipeline per turn of its event loop, and what it receives comes
+  on its one subscription.  Each process keeps its own copy of the tables
+  its clients watch and forwards each received message only to its clients
+  of that audience (a seat's message to that seat's connections alone, so
+  hidden cards reach only their seat's client).  When every audience with a
+  client there was sent, the action is only noted (:meth:`.table.Table.defer`)
+  and applied to the copy with the engine (checked again) when the game is
+  next read — a snapshot for a new client, a catch-up, a take-over; else it
+  is applied at once and the missing audience rendered from the copy.  A
+  non-action event reloads the table's row.  A gap in the numbers (a lost
   message, a process that subscribed late) is filled from the database by
   event number: the missing actions replayed as events, or, past a change
   that is not an action, a snapshot to each client.
@@ -157,6 +162,15 @@ class Cluster:
         self._node_field = f"{self.node}|"
         """The processes that renewed their heartbeat lately (read every :data:`RENEW_S`)."""
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._pubsub: PubSub | None = None
+        """This process's one subscription (:meth:`_listen`)."""
+        self._watched: set[str] = set()
+        """The tables whose channel this process is subscribed to: those it holds and does not own (:meth:`_watch`)."""
+        self._subscribed: set[str] = set()
+        """The tables' channels subscribed to (as sent: :meth:`_subscription`)."""
+        self._subscribing: dict[str, list[asyncio.Future[None]]] = {}
+        """Per channel, the subscriptions sent and not yet confirmed, oldest first."""
+        self._subscribe_lock = asyncio.Lock()
         self._waiting: dict[str, int] = {}
         """Per table, the messages from Redis waiting for its lock here (:meth:`_follow_now`)."""
         self._outbox: asyncio.Queue[tuple[tuple[Command, ...], asyncio.Future[list[Any]] | None]] = asyncio.Queue()
@@ -164,9 +178,9 @@ class Cluster:
         self.leases: Leases | None = None
         """The lease thread (:mod:`.leases`), from :meth:`start`."""
         self._mine = self.node + "\n"
-        """How this process's own batches on the events channel begin (:meth:`_flush`): skipped unread."""
+        """How this process's own batches begin (:meth:`_flush`): skipped unread."""
         self._out: list[tuple[Table, dict[str, Any], Event | None, str | None]] = []
-        """What goes on the events channel at the end of this turn of the event loop (:meth:`_flush`)."""
+        """What is published at the end of this turn of the event loop (:meth:`_flush`)."""
         self._flush_due = False
         self._tasks: list[asyncio.Task[None]] = []
         self._seen_unowned: set[str] = set()
@@ -183,7 +197,7 @@ class Cluster:
     # -- lifecycle ---------------------------------------------------------------------------------
     async def start(self) -> None:
         await self.redis.ping()
-        pubsub = self.redis.pubsub()
+        pubsub = self._pubsub = self.redis.pubsub()
         await pubsub.subscribe(self.key("events"), self.key("to", self.node))
         self._tasks.append(asyncio.ensure_future(self._sender()))
         self.leases = Leases(self._url, self.prefix, self.node, asyncio.get_running_loop(), self._owned_now,
@@ -219,8 +233,11 @@ class Cluster:
         if self.owns(table_id):
             return True
         if not await self.redis.set(self.key("owner", table_id), self.node, nx=True, px=LEASE_MS):
+            if table_id in self.hub.tables and table_id not in self._watched:  # held here: follow its owner
+                asyncio.ensure_future(self._watch_again(table_id))
             return False
         self.owned.add(table_id)
+        self._unwatch(table_id)
         self._claims[table_id] = self._claims.get(table_id, 0) + 1
         hub = self.hub
         t = hub.tables.get(table_id) or await hub.get(table_id)
@@ -244,6 +261,7 @@ class Cluster:
         self._owners.pop(table_id, None)
         self._online.pop(table_id, None)
         self._told.pop(table_id, None)
+        self._unwatch(table_id)
         if self.owns(table_id):
             self._lost(table_id)
             asyncio.ensure_future(self._release(keys=[self.key("owner", table_id)], args=[self.node]))
@@ -254,6 +272,62 @@ class Cluster:
         task = self.hub.tasks.pop(table_id, None)
         if task is not None:
             task.cancel()
+        if table_id in self.hub.tables:  # still held here: it follows the next owner
+            asyncio.ensure_future(self._watch_again(table_id))
+
+    # -- the tables' channels -----------------------------------------------------------------------
+    async def _watch(self, table_id: str) -> None:
+        """Subscribe to the channel of ``table_id`` (held here, owned elsewhere), and return once
+        Redis confirmed it: every message its owner publishes from then on reaches this process
+        (:meth:`follow` reads the database after).  Not confirmed within :data:`FORWARD_TIMEOUT`:
+        logged, and the next event's gap brings the copy up to the database."""
+        if table_id in self._watched:
+            return
+        self._watched.add(table_id)
+        try:
+            confirmed = await self._subscription(table_id)
+            if confirmed is not None:
+                await asyncio.wait_for(confirmed, FORWARD_TIMEOUT)
+        except Exception as e:  # noqa: BLE001 - Redis away: the subscription is made again when it is back
+            log.warning("cluster: table %s: subscription not confirmed: %s", table_id, e)
+
+    def _unwatch(self, table_id: str) -> None:
+        """No more messages of ``table_id`` here (owned here now, or gone from memory)."""
+        if table_id in self._watched:
+            self._watched.discard(table_id)
+            asyncio.ensure_future(self._subscription(table_id))
+
+    async def _subscription(self, table_id: str) -> asyncio.Future[None] | None:
+        """Subscribe to the channel of ``table_id`` or unsubscribe, as :attr:`_watched` says
+        now (so that calls in any order end as the last wish); the future of a subscription
+        sent, done when Redis confirms it (:meth:`_listen`), else ``None``.  Raises Redis's
+        error of a subscription (that of an unsubscription is logged)."""
+        async with self._subscribe_lock:
+            channel = self.key("t", table_id)
+            want = table_id in self._watched
+            pubsub = self._pubsub
+            if pubsub is None or want == (channel in self._subscribed):
+                return None
+            if want:
+                confirmed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+                self._subscribing.setdefault(channel, []).append(confirmed)
+                self._subscribed.add(channel)
+                await pubsub.subscribe(channel)
+                return confirmed
+            self._subscribed.discard(channel)
+            try:
+                await pubsub.unsubscribe(channel)
+            except Exception as e:  # noqa: BLE001 - Redis away: a new subscription is made without it
+                log.warning("cluster: unsubscribing %s failed: %s", channel, e)
+            return None
+
+    async def _watch_again(self, table_id: str) -> None:
+        """``table_id`` is held here and owned elsewhere (a claim lost, a lease lost): its channel
+        is watched, then this copy brought up to the database."""
+        await self._watch(table_id)
+        t = self.hub.tables.get(table_id)
+        if t is not None and not self.owns(table_id):
+            await self.follow(t)
 
     def _owned_now(self) -> dict[str, int]:
         """The tables to renew, with their claim numbers (called on the lease thread: :mod:`.leases`)."""
@@ -421,7 +495,7 @@ class Cluster:
         self._queue(t, {"chat": msg})
 
     def _queue(self, t: Table, head: dict[str, Any], ev: Event | None = None, text: str | None = None) -> None:
-        """Put a message about ``t`` in this turn's batch for the events channel (:meth:`_flush`)."""
+        """Put a message about ``t`` in this turn's batches (:meth:`_flush`)."""
         self._out.append((t, head, ev, text))
         if not self._flush_due:
             self._flush_due = True
@@ -441,8 +515,11 @@ class Cluster:
         return sorted(wanted, key=lambda a: -1 if a is None else a)
 
     def _flush(self) -> None:
-        """Publish this turn's messages on ``{prefix}events`` as one text (one batch for a lone
-        event too), in order, ahead of anything sent to Redis after them.  Lines, none of
+        """Publish this turn's messages, in order, ahead of anything sent to Redis after
+        them: those of a table on its channel ``{prefix}t:{table}``, which only the
+        processes holding the table and not owning it subscribe to (:meth:`_watch`), one
+        text per table (one batch for a lone event too); presence counts, which every
+        process (the owner first) must hear, on ``{prefix}events``.  Lines, none of
         which holds a line break (compact JSON escapes them): this process's name; then per
         message ``@{table} {head}`` (JSON: an event's public facts, or a notice, a chat
         message, presence counts) followed by its texts, each ``>{audience} {text}`` —
@@ -455,15 +532,20 @@ class Cluster:
         if not self._out:
             return
         out, self._out = self._out, []
-        parts = [self.node]
+        batches: dict[str, list[str]] = {}
         for t, head, ev, text in out:
+            channel = self.key("events") if "presence" in head else self.key("t", t.id)
+            parts = batches.get(channel)
+            if parts is None:
+                parts = batches[channel] = [self.node]
             parts.append(f"@{t.id} {_text(head)}")
             if ev is not None:
                 for aud in self._audiences(t):
                     parts.append(f">{'w' if aud is None else aud} {ev.render(aud)}")
             elif text is not None:
                 parts.append(f">* {text}")
-        self._outbox.put_nowait(((("PUBLISH", self.key("events"), "\n".join(parts)),), None))
+        self._outbox.put_nowait((tuple(("PUBLISH", channel, "\n".join(parts)) for channel, parts in batches.items()),
+                                 None))
 
     def share_clock(self, t: Table) -> None:
         """Keep ``t``'s turn timer (its absolute deadline) and stalling vote, just
@@ -611,13 +693,22 @@ class Cluster:
 
     # -- events in -----------------------------------------------------------------------------------
     async def _listen(self, pubsub: PubSub) -> None:
-        """Read this process's subscription: the events of every table, and the requests
-        and answers sent to this process."""
+        """Read this process's subscription: the messages of the tables it watches (:meth:`_watch`,
+        whose confirmations it hands on), every process's presence changes, and the requests and
+        answers sent to this process."""
         mine = self.key("to", self.node)
         while True:
             try:
                 async for msg in pubsub.listen():
                     if msg["type"] != "message":
+                        if msg["type"] == "subscribe":
+                            waiting = self._subscribing.get(msg["channel"])
+                            if waiting:
+                                done = waiting.pop(0)
+                                if not waiting:
+                                    del self._subscribing[msg["channel"]]
+                                if not done.done():
+                                    done.set_result(None)
                         continue
                     if msg["channel"] == mine:
                         self._received(json.loads(msg["data"]))
@@ -629,8 +720,10 @@ class Cluster:
                 log.warning("cluster: event subscription lost (%s); catching up", e)
                 await asyncio.sleep(0.5)
                 try:
-                    pubsub = self.redis.pubsub()
-                    await pubsub.subscribe(self.key("events"), mine)
+                    pubsub = self._pubsub = self.redis.pubsub()
+                    async with self._subscribe_lock:
+                        self._subscribed = {self.key("t", tid) for tid in self._watched}
+                        await pubsub.subscribe(self.key("events"), mine, *self._subscribed)
                     for t in list(self.hub.tables.values()):
                         await self.follow(t)
                 except Exception as e2:  # noqa: BLE001
@@ -667,8 +760,14 @@ class Cluster:
 
     async def follow(self, t: Table) -> None:
         """Bring this process's copy of ``t`` up to the database (a table just loaded
-        may have missed an event published meanwhile)."""
-        async with self.hub.locks[t.id]:
+        may have missed an event published meanwhile), its channel watched first when
+        another process owns it (:meth:`_watch`)."""
+        if not self.owns(t.id):
+            await self._watch(t.id)
+        lock = self.hub.locks.get(t.id)
+        if lock is None:  # it left this process meanwhile
+            return
+        async with lock:
             await self.refresh(t)
 
     def _follow_now(self, t: Table, m: dict[str, Any]) -> bool:
