@@ -25,10 +25,14 @@ pytest.importorskip("redis")
 
 SPECTATORS = 600
 """Spectators connecting to each process."""
-MAX_LATENCY = 3.0
-"""Seconds from a player's action to the other player's receiving it, at most, during the storm
-(about 0.6 s at worst on the quiet 2-core development machine; up to about 2 s when the test
-suite's other worker is busy: room for that, while a starved table — seconds without a move — fails)."""
+MAX_LATENCY = 6.0
+"""Seconds from a player's action to the other player's receiving it, at most, during the storm: a
+liveness bound, not a speed goal (the bench measures speed).  About 0.6 s at worst on the quiet
+2-core development machine, up to about 3.4 s when the suite's other worker and other work load it;
+before admission control and the leases' own thread, the table starved (moves ten seconds and more
+apart, the lease lost)."""
+MAX_MEDIAN = 1.5
+"""Seconds, the median of the same latencies: most moves still go through at a person's pace."""
 
 _STORM = """
 import asyncio, sys, threading
@@ -129,3 +133,4 @@ def test_a_storm_of_spectators_does_not_starve_the_players_nor_cost_a_lease(clus
     during = [x for when, x in latencies if when < said[0][0] + 0.5]  # while the spectators connected
     assert len(during) >= 3, (len(during), len(latencies))
     assert max(during) <= MAX_LATENCY, (len(during), statistics.median(during), sorted(during)[-5:])
+    assert statistics.median(during) <= MAX_MEDIAN, (len(during), statistics.median(during), sorted(during)[-5:])
