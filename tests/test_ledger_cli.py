@@ -66,6 +66,7 @@ def test_a_game_from_the_command_line(db, tmp_path):
     assert "Гость" in run(db, "players", "list") and "guest" in run(db, "players", "list")
     out = run(db, "game", "new", "--players", ",".join(PLAYERS))
     assert "dealer Монай; Бутка bids first" in out
+    assert "— Bus-Angeles regulation\n" in out  # the rules in words; the code is what one types
     for number, (cards, trump, bids, tricks) in enumerate(DEALS, start=1):
         if number not in (3, REDEAL_AT, REDEAL_AT + 1, 24):  # most deals through the API, to keep the test quick
             with Ledger.open(db) as led:
@@ -353,7 +354,7 @@ def test_a_game_in_russian(db, tmp_path):
             cards, trump, bids, tricks = DEALS[number - 1]
             led.enter_deal(None, trump, bids, tricks, expect_deal=number)
     out = ru("show")
-    for text in ("партия 1 · 2026-01-01 №1 · bus-angeles · идёт", "карт", "козырь", "блок 1", "блок 4", "+900",
+    for text in ("партия 1 · 2026-01-01 №1 · Регламент Бус-Анджелес · идёт", "карт", "козырь", "блок 1", "блок 4", "+900",
                  "штрафы", "итого", "пересдача: раздача 4, попытка 1 аннулирована — не дал подснять: Бардак",
                  "штраф -250: Бардак, раздача 4",
                  "точки в этой партии: Бутка 0 · Печун 1", "точки за день до щелбана"):
@@ -553,7 +554,7 @@ def test_output_into_a_pipe_is_never_wrapped(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, "ledger", "--db", db, "show"], env=env, text=True,
                          capture_output=True, check=True).stdout
     lines = out.splitlines()
-    assert lines[0].startswith("game 1 · ") and lines[0].endswith(" · bus-angeles(schedule='1,2,3,4,5,6,7,8') · open")
+    assert lines[0].startswith("game 1 · ") and lines[0].endswith(" · Bus-Angeles regulation (deals: 1,2,3,4,5,6,7,8) · open")
     header = next(line for line in lines if "cards" in line)
     assert all(name in header for name in long), out  # every name whole, on the header line
     row = next(line for line in lines if line.lstrip().startswith("2 "))

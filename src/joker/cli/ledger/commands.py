@@ -19,6 +19,7 @@ import typer.core
 
 from joker.errors import JokerError
 from joker.i18n import ENV_LANG, LANGS, Tr
+from joker.rulestring import rules_label
 from .texts import current_text, error_text, scored_text, scores_text, seats_text, state_text
 
 if TYPE_CHECKING:  # the ledger is imported only by a command that uses it
@@ -235,7 +236,7 @@ def game_new(
     with _ledger(ctx) as led:
         gid = led.new_game(players, rules, first_dealer, _date(tr, date), add_players)
         v = led.game(gid)
-        typer.echo(tr("game_started", id=gid, seats=seats_text(v), rules=v.rules))
+        typer.echo(tr("game_started", id=gid, seats=seats_text(v), rules=rules_label(v.rules, tr.lang)))
         if v.current is not None:
             typer.echo(tr("next_line", text=current_text(tr, v, v.current)))
 

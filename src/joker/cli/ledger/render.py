@@ -20,6 +20,7 @@ from rich.text import Text
 
 from joker.games.joker.sheet import standings_rows
 from joker.i18n import Tr
+from joker.rulestring import rules_label
 from joker.ledger.lines import cup_rule_text, cup_text, penalty_text, redeal_reason_text
 from ..render import sheet_table, standings_table
 from .texts import current_text, state_text
@@ -57,7 +58,7 @@ def print_sheet(tr: Tr, console: Console, v: "GameView") -> None:
     """The sheet as kept on paper, then the redeals, fines and dots, the dots of
     the game and the running ones, today's slaps, the deal to enter next, and
     the standings once the game is finished."""
-    title = tr("game_title", id=v.id, date=v.date, number=v.number, rules=v.rules, state=state_text(tr, v.state))
+    title = tr("game_title", id=v.id, date=v.date, number=v.number, rules=rules_label(v.rules, tr.lang), state=state_text(tr, v.state))
     console.print(Text(title, style="italic"))  # a line of its own: a table's title would wrap at the table's width
     console.print(sheet_table(list(v.sheet), v.players, tr=tr))
     for d in v.redeals:
