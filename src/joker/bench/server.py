@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import gc
 import json
 import os
 import random
@@ -507,7 +508,8 @@ async def _game_clients(ports: list[int], clients: int, humans: int, think: floa
 async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, tasks: list[asyncio.Task[None]],
                    seconds: float, pids: tuple[int, ...] = (), profiled: bool = False) -> Stats:
     """Start the clock (and the CPU count of this process and the servers ``pids``)
-    when every client is connected, stop it at the action limit (``done``) or after
+    when every client is connected, with this process's garbage collector off (its
+    pauses would delay every client's messages at once), stop it at the action limit (``done``) or after
     ``seconds``, then wind the clients down.  ``profiled``: the servers' profilers
     run over that time (:data:`_PROFILED`)."""
     waiting = asyncio.ensure_future(ready.wait())
@@ -519,6 +521,9 @@ async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, ta
                 for other in tasks:
                     other.cancel()
                 raise RuntimeError(f"a client failed while connecting: {task.exception()!r}")
+    gc.collect()
+    gc.freeze()  # the clients' objects, made: no collection scans them
+    gc.disable()  # nor pauses every client during the run (the load generator's, not the servers')
     stats.start = time.perf_counter()
     cpu0, client0, services0 = [_cpu(p) for p in pids], time.process_time(), _services_cpu()
     for p in pids if profiled else ():
@@ -528,6 +533,8 @@ async def _measure(stats: Stats, ready: asyncio.Barrier, done: asyncio.Event, ta
     except asyncio.TimeoutError:
         pass
     stats.end = time.perf_counter()
+    gc.enable()
+    gc.unfreeze()
     stats.cpu = [_cpu(p) - c for p, c in zip(pids, cpu0)]
     stats.client_cpu = time.process_time() - client0
     services = _services_cpu()
