@@ -11,7 +11,8 @@ from typing import Any
 from sqlalchemy import JSON, DateTime
 from sqlalchemy.orm import DeclarativeBase
 
-from .tables import METADATA, NAMING, utcnow
+from .tables import METADATA, NAMING
+from .times import utcnow
 
 __all__ = ["NAMING", "Base", "utcnow"]
 
