@@ -105,6 +105,9 @@ MAX_CONNECTIONS = 32
 """Redis connections of one process at most (a command waits for a free one)."""
 CLOCK_TTL = 24 * 3600
 """Seconds a table's stored turn clock outlives its last change (an abandoned table's is dropped)."""
+CLOCK_WAIT_S = 0.5
+"""Seconds a connection to a process that is not the owner waits, at most, for the owner's clock of
+the turn this process's copy is at (:meth:`Cluster.take_clock`)."""
 PIPELINE_MAX = 512
 PRESENCE_S = 0.05
 """Seconds a change of this process's connections at a table waits, to be told with those close to it."""
@@ -558,16 +561,32 @@ class Cluster:
     async def take_clock(self, t: Table, owner: bool = False) -> None:
         """Take ``t``'s turn timer and stalling vote as its owner keeps them
         (:meth:`share_clock`; the caller holds ``t``'s lock).  Not the owner: to
-        show a client connecting here mid-turn the seconds left (a clock of an
-        earlier event is not taken).  A new ``owner``: the deadline only, which
-        :func:`.timers.start` keeps if the turn is the same, its expiry (the
+        show a client connecting here mid-turn the seconds left: a clock of an
+        earlier event is not taken, and the owner's events meet its clock here —
+        a clock ahead of this copy brings the copy up to the database first, one
+        behind it (the owner's write of the new clock still on its way) is read
+        again for up to :data:`CLOCK_WAIT_S`.  A new ``owner``: the deadline only,
+        which :func:`.timers.start` keeps if the turn is the same, its expiry (the
         vote, or a bot's move) run again when it passed meanwhile."""
-        try:
-            text = await self.redis.get(self.key("clock", t.id))
-        except Exception as e:  # noqa: BLE001 - Redis away: no clock shown; a new owner starts one afresh
-            log.warning("cluster: the clock of table %s not read: %s", t.id, e)
-            return
-        stored = json.loads(text) if text else {"timer": None, "vote": None}
+        waited = 0.0
+        while True:
+            try:
+                text = await self.redis.get(self.key("clock", t.id))
+            except Exception as e:  # noqa: BLE001 - Redis away: no clock shown; a new owner starts one afresh
+                log.warning("cluster: the clock of table %s not read: %s", t.id, e)
+                return
+            stored = json.loads(text) if text else {"timer": None, "vote": None}
+            timer = stored["timer"]
+            if owner or timer is None or timer["seq"] == t.seq:
+                break
+            if timer["seq"] > t.seq:
+                await self.refresh(t)  # the owner's event not here yet: the database has it
+                if timer["seq"] <= t.seq:
+                    continue
+            if waited >= CLOCK_WAIT_S:
+                break
+            await asyncio.sleep(0.05)
+            waited += 0.05
         timer, vote = stored["timer"], stored["vote"]
         if owner:
             t.timer, t.vote = None if timer is None else {**timer, "expired": False}, None
